@@ -1,0 +1,30 @@
+/** Request and response shapes of the JSON API, shared by the server's routes and the web client. */
+import { z } from 'zod';
+import { contactFormSchema, serverEmailSchema } from './validation.ts';
+
+export const healthResponseSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+});
+
+export const emailParamsSchema = z.object({ email: serverEmailSchema });
+
+/** `PUT /api/user/:email`: the spec's body is `{ email }`; it must name the same address. */
+export const userTokenBodySchema = z.object({ email: serverEmailSchema }).partial();
+export const userTokenResponseSchema = z.object({ token: z.string() });
+
+export const adminResponseSchema = z.object({ admin: z.boolean() });
+
+export const contactRequestSchema = contactFormSchema;
+export const contactResponseSchema = z.object({ success: z.literal(true), _id: z.string() });
+
+/** The signed-in account as the web app sees it. */
+export const meResponseSchema = z.object({
+  user: z
+    .object({ _id: z.string(), name: z.string(), email: z.string(), role: z.string() })
+    .nullable(),
+});
+export type Me = z.infer<typeof meResponseSchema>['user'];
+
+export const serviceSchema = z.object({ _id: z.string(), name: z.string() });
+export type Service = z.infer<typeof serviceSchema>;

@@ -1,0 +1,62 @@
+/**
+ * Calendar dates as the product handles them: ISO `YYYY-MM-DD` on the wire and in the database,
+ * the spec's medium format (`Jun 5, 2022`) on screen. Pure functions, no clock, no locale.
+ */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** An ISO calendar date, `YYYY-MM-DD`. */
+export type IsoDate = string;
+
+function isRealDate(year: number, month: number, day: number): boolean {
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= daysInMonth;
+}
+
+function toIso(year: number, month: number, day: number): IsoDate {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * Parses `YYYY-MM-DD` or the medium format `Jun 5, 2022` into an ISO date.
+ * Returns null for anything malformed or impossible (`2030-02-30`).
+ */
+export function parseDateInput(input: string): IsoDate | null {
+  const text = input.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (iso) {
+    const [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+    return isRealDate(y, m, d) ? toIso(y, m, d) : null;
+  }
+  const medium = /^([A-Za-z]{3}) (\d{1,2}), (\d{4})$/.exec(text);
+  if (medium) {
+    const month = MONTHS.findIndex((name) => name.toLowerCase() === medium[1]!.toLowerCase()) + 1;
+    const [y, d] = [Number(medium[3]), Number(medium[2])];
+    return month > 0 && isRealDate(y, month, d) ? toIso(y, month, d) : null;
+  }
+  return null;
+}
+
+/** `2022-06-05` -> `Jun 5, 2022`, the spec's medium style. */
+export function formatMediumDate(iso: IsoDate): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return `${MONTHS[m - 1]} ${d}, ${y}`;
+}
+
+/** The calendar date it is now in an IANA zone, as ISO. */
+export function todayInZone(now: Date, timeZone: string): IsoDate {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** Adds whole days to an ISO date (calendar arithmetic, no time zone involved). */
+export function addDays(iso: IsoDate, days: number): IsoDate {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d + days));
+  return toIso(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+}

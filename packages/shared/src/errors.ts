@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Stable machine codes carried by every problem+json error (DESIGN.md section 1). */
+export const ErrorCode = {
+  VALIDATION: 'validation_failed',
+  UNAUTHENTICATED: 'unauthenticated',
+  FORBIDDEN: 'forbidden',
+  NOT_FOUND: 'not_found',
+  CONFLICT: 'conflict',
+  RATE_LIMITED: 'rate_limited',
+  PAYLOAD_TOO_LARGE: 'payload_too_large',
+  UNSUPPORTED_MEDIA_TYPE: 'unsupported_media_type',
+  AUTH_FAILED: 'auth_failed',
+  INTERNAL: 'internal_error',
+  UNAVAILABLE: 'service_unavailable',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** RFC 9457 problem details as the API renders them. */
+export const problemSchema = z.object({
+  type: z.string().optional(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
+  code: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type Problem = z.infer<typeof problemSchema>;

@@ -1,0 +1,5 @@
+export * from './texts.ts';
+export * from './validation.ts';
+export * from './dates.ts';
+export * from './errors.ts';
+export * from './api.ts';

@@ -1,0 +1,54 @@
+/**
+ * Every user-facing string the spec fixes, worded exactly as in spec/portal-spec.md
+ * (odd spellings included). Screens and the server import these; nobody retypes them.
+ */
+export const messages = {
+  emailRequired: 'Email is Required',
+  emailInvalid: 'Provide a valid Email',
+  passwordRequired: 'Password is Required',
+  passwordTooShort: 'Must be six character or longer',
+  nameRequired: 'Name is Required',
+  imageRequired: 'Image is Required',
+  subjectRequired: 'Subject is Required',
+  messageRequired: 'Message is Required',
+} as const;
+
+export const toasts = {
+  contactReceived: 'We received your message',
+  madeAdmin: 'successfully made an admin',
+  makeAdminFailed: 'Failed to make an admin',
+  doctorAdded: 'Doctor added Successfully',
+  doctorAddFailed: 'Faild to add the doctor',
+  doctorDeleted: (name: string) => `Doctor ${name} deleted`,
+  bookingSet: (date: string, slot: string) => `Appointment is set, ${date} at ${slot}`,
+  bookingConflict: (date: string, slot: string) =>
+    `Already have and appointment on ${date} at ${slot}`,
+} as const;
+
+export const texts = {
+  brand: 'Doctors Portal',
+  copyright: 'All right reserved by Doctors Portal',
+  heroTitle: 'Exceptional Dental Care, on Your Terms',
+  ctaTitle: 'Make an Appointment Today',
+  getStarted: 'Get Started',
+  servicesTitle: 'Service We Provide',
+  testimonialsTitle: 'What our Patients say',
+  contactTitle: 'Contact Us',
+  contactSubtitle: 'Stay connected with us',
+  about: 'This is about',
+  dashboardWelcome: 'Welcome to your Dashboard',
+  availableOn: (date: string) => `Available Appointments on ${date}`,
+  noSlot: 'No Slot Available',
+  spacesAvailable: (n: number) => `${n} ${n === 1 ? 'space' : 'spaces'} available`,
+  price: (amount: number) => `price: $${amount}`,
+  bookAppointment: 'Book Appointment',
+  bookingFor: (treatment: string) => `Booking for ${treatment}`,
+  deleteDoctorConfirm: (name: string) => `Are you sure you want to delete dr.${name}`,
+  historyLoading: 'History loading',
+  loadingChunkFailed: 'Loading chunk failed',
+  continueWithGoogle: 'Continue with Google',
+  googleNotConfigured: 'Google sign-in is not configured for this clinic yet.',
+} as const;
+
+/** Toasts sit top-right and close after this long (spec section 9). */
+export const TOAST_DURATION_MS = 5000;
