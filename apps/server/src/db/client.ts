@@ -1,0 +1,67 @@
+/**
+ * Opens the database the configuration names: PGlite in DATA_DIR (embedded, single process)
+ * or a node-postgres pool on DATABASE_URL. Both give the same Drizzle API over one schema.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs `fn` on one connection holding a session-level advisory lock. */
+  withAdvisoryLock<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(database: Config['database']): Promise<Database> {
+  if (database.kind === 'pglite') {
+    const client = await PGlite.create(database.dir);
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    return {
+      kind: 'pglite',
+      db,
+      // PGlite is one connection in one process: the lock is still taken so the code path is
+      // the same as on PostgreSQL, and so a bug that nests it shows up in every test run.
+      async withAdvisoryLock(key, fn) {
+        await client.query('SELECT pg_advisory_lock($1)', [key]);
+        try {
+          return await fn(db);
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [key]);
+        }
+      },
+      close: () => client.close(),
+    };
+  }
+
+  const pool = new pg.Pool({ connectionString: database.url, max: 20 });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  await pool.query('SELECT 1');
+  return {
+    kind: 'postgres',
+    db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    async withAdvisoryLock(key, fn) {
+      const connection = await pool.connect();
+      try {
+        await connection.query('SELECT pg_advisory_lock($1)', [key]);
+        try {
+          return await fn(drizzlePg({ client: connection, schema }) as unknown as Db);
+        } finally {
+          await connection.query('SELECT pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        connection.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

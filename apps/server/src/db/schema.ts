@@ -1,0 +1,4 @@
+/** The whole database schema, assembled for Drizzle and drizzle-kit. */
+export * from './schema/auth.ts';
+export * from './schema/clinic.ts';
+export * from './schema/rate-limit.ts';

@@ -1,0 +1,40 @@
+/**
+ * Better Auth, the identity provider (DESIGN.md section 4): email + password, database sessions,
+ * the bearer plugin so the spec's `accessToken` is the signed session token (revoked by sign-out),
+ * and the admin plugin's `role` column.
+ */
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin, bearer } from 'better-auth/plugins';
+import { PASSWORD_MIN_LENGTH } from '@clinic/shared';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { accounts, sessions, users, verifications } from '../../db/schema.ts';
+
+export function createAuth(config: Config, db: Db) {
+  return betterAuth({
+    appName: 'Doctors Portal',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: config.trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+    },
+    // Our own limiter runs in front of these routes and keeps its counters in the database, so
+    // that every instance shares them (modules/rate-limit).
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    logger: { level: 'error' },
+    plugins: [bearer({ requireSignature: true }), admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

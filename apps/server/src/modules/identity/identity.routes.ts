@@ -1,0 +1,89 @@
+/**
+ * Mounts Better Auth at /api/auth/*, behind our rate limiter, and renders its errors as
+ * problem+json like every other route.
+ */
+import type { FastifyInstance } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import { ErrorCode } from '@clinic/shared';
+import type { Config } from '../../config.ts';
+import { titleFor } from '../../lib/app-error.ts';
+import type { RateLimiter } from '../rate-limit/rate-limit.service.ts';
+import type { Auth } from './auth.ts';
+
+const RATE_LIMITED_PATHS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
+const HOP_BY_HOP = new Set(['content-length', 'transfer-encoding', 'connection', 'set-cookie']);
+
+function codeForStatus(status: number): ErrorCode {
+  if (status === 400 || status === 422) return ErrorCode.VALIDATION;
+  if (status === 401) return ErrorCode.AUTH_FAILED;
+  if (status === 403) return ErrorCode.FORBIDDEN;
+  if (status === 404) return ErrorCode.NOT_FOUND;
+  if (status === 429) return ErrorCode.RATE_LIMITED;
+  return status >= 500 ? ErrorCode.INTERNAL : ErrorCode.AUTH_FAILED;
+}
+
+export async function identityRoutes(
+  app: FastifyInstance,
+  opts: { auth: Auth; rateLimiter: RateLimiter; config: Config },
+) {
+  const { auth, rateLimiter, config } = opts;
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    async handler(request, reply) {
+      const pathname = request.url.split('?')[0]!;
+      if (request.method === 'POST' && RATE_LIMITED_PATHS.has(pathname)) {
+        const body = request.body as { email?: unknown } | undefined;
+        const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+        const { perIp, perAccount, windowSeconds } = config.authRateLimit;
+        await rateLimiter.consume([
+          { key: `auth:ip:${request.ip}`, max: perIp, windowSeconds },
+          ...(email ? [{ key: `auth:account:${email}`, max: perAccount, windowSeconds }] : []),
+        ]);
+      }
+
+      const response = await auth.handler(
+        new Request(new URL(request.url, config.publicUrl), {
+          method: request.method,
+          headers: fromNodeHeaders(request.headers),
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        }),
+      );
+
+      reply.status(response.status);
+      response.headers.forEach((value, name) => {
+        if (!HOP_BY_HOP.has(name)) reply.header(name, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+
+      const text = await response.text();
+      if (response.status < 400) return reply.send(text);
+
+      // Better Auth answers `{ code, message }`; the API speaks RFC 9457 everywhere.
+      let message: string | undefined;
+      let providerCode: string | undefined;
+      try {
+        const parsed = JSON.parse(text) as { message?: string; code?: string };
+        message = parsed.message;
+        providerCode = parsed.code;
+      } catch {
+        message = undefined;
+      }
+      const status = response.status;
+      if (status >= 500) request.log.error({ status, providerCode }, 'identity provider error');
+      return reply
+        .type('application/problem+json')
+        .send({
+          type: 'about:blank',
+          title: titleFor(status),
+          status,
+          detail: status >= 500 ? 'Something went wrong on our side. Please try again.' : message,
+          code: codeForStatus(status),
+          ...(providerCode && status < 500 ? { providerCode } : {}),
+        });
+    },
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * The one place that turns errors into HTTP answers: RFC 9457 problem+json with a stable `code`,
+ * per-field `errors` for bad input, and no internals on a 5xx.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ErrorCode, type Problem } from '@clinic/shared';
+import { AppError, titleFor } from '../lib/app-error.ts';
+
+export function sendProblem(reply: FastifyReply, problem: Problem, headers?: Record<string, string>) {
+  if (headers) reply.headers(headers);
+  return reply
+    .status(problem.status)
+    .type('application/problem+json')
+    .send({ type: 'about:blank', ...problem });
+}
+
+const codeByStatus: Record<number, ErrorCode> = {
+  400: ErrorCode.VALIDATION,
+  401: ErrorCode.UNAUTHENTICATED,
+  403: ErrorCode.FORBIDDEN,
+  404: ErrorCode.NOT_FOUND,
+  409: ErrorCode.CONFLICT,
+  413: ErrorCode.PAYLOAD_TOO_LARGE,
+  415: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+  429: ErrorCode.RATE_LIMITED,
+};
+
+/** `/email` -> `email`; a whole-body error -> the part of the request it was about. */
+function fieldName(instancePath: string | undefined, context: string | undefined): string {
+  const path = (instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  return path || context || 'body';
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      return sendProblem(
+        reply,
+        {
+          title: titleFor(error.status),
+          status: error.status,
+          detail: error.status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message,
+          code: error.code,
+          ...(error.errors ? { errors: error.errors } : {}),
+          ...error.extra,
+        },
+        error.headers,
+      );
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const name = fieldName(issue.instancePath ?? '', error.validationContext ?? 'body');
+        (errors[name] ??= []).push(issue.message ?? 'is not valid');
+      }
+      return sendProblem(reply, {
+        title: titleFor(400),
+        status: 400,
+        detail: 'Some of the data sent is not valid.',
+        code: ErrorCode.VALIDATION,
+        errors,
+      });
+    }
+
+    // Fastify's own client errors: malformed JSON, wrong content type, body too large, ...
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return sendProblem(reply, {
+        title: titleFor(status),
+        status,
+        detail: error.message,
+        code: codeByStatus[status] ?? ErrorCode.VALIDATION,
+      });
+    }
+
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(reply, {
+      title: titleFor(500),
+      status: 500,
+      detail: 'Something went wrong on our side. Please try again.',
+      code: ErrorCode.INTERNAL,
+    });
+  });
+}
