@@ -23,6 +23,13 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's database, for the few callers outside a request (tests, shutdown). */
+    database: Database;
+  }
+}
+
 export interface BuildOptions {
   /** Pino options, or false for none (tests). */
   logger?: boolean | Record<string, unknown>;
@@ -71,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: false,
     bodyLimit: 1024 * 1024,
   });
+  app.decorate('database', database);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

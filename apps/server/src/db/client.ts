@@ -25,18 +25,23 @@ export async function openDatabase(database: Config['database']): Promise<Databa
   if (database.kind === 'pglite') {
     const client = await PGlite.create(database.dir);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
+    // Advisory locks are re-entrant within one session, and PGlite is a single session: two
+    // holders in this process would both get the lock. Queue them here as well.
+    let queue: Promise<unknown> = Promise.resolve();
     return {
       kind: 'pglite',
       db,
-      // PGlite is one connection in one process: the lock is still taken so the code path is
-      // the same as on PostgreSQL, and so a bug that nests it shows up in every test run.
-      async withAdvisoryLock(key, fn) {
-        await client.query('SELECT pg_advisory_lock($1)', [key]);
-        try {
-          return await fn(db);
-        } finally {
-          await client.query('SELECT pg_advisory_unlock($1)', [key]);
-        }
+      withAdvisoryLock(key, fn) {
+        const run = queue.then(async () => {
+          await client.query('SELECT pg_advisory_lock($1)', [key]);
+          try {
+            return await fn(db);
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1)', [key]);
+          }
+        });
+        queue = run.catch(() => {});
+        return run;
       },
       close: () => client.close(),
     };

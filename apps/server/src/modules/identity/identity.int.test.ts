@@ -1,0 +1,162 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema.ts';
+import { bearer, buildTestApp, signIn, signUp, type TestApp } from '../../test/helper.ts';
+
+describe('identity', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      ADMIN_EMAIL: 'Boss@Clinic.test',
+      ADMIN_PASSWORD: 'admin-password',
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('signs up, issues the token to the owner and accepts it as a bearer', async () => {
+    const ann = await signUp(t, { email: 'Ann.Lee@Example.com', name: 'Ann Lee' });
+    expect(ann.token).toMatch(/\./); // signed
+    const me = await t.app.inject({ url: '/api/me', headers: bearer(ann) });
+    expect(me.json()).toEqual({
+      user: { _id: expect.any(String), name: 'Ann Lee', email: 'ann.lee@example.com', role: 'user' },
+    });
+    const admin = await t.app.inject({ url: `/api/admin/${ann.email}`, headers: bearer(ann) });
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json()).toEqual({ admin: false });
+  });
+
+  it('refuses the token to anyone but the signed-in owner of the email', async () => {
+    const ann = await signUp(t);
+    const bob = await signUp(t);
+    const anonymous = await t.app.inject({ method: 'PUT', url: `/api/user/${bob.email}`, payload: { email: bob.email } });
+    expect(anonymous.statusCode).toBe(401);
+    const forged = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${bob.email}`,
+      headers: { cookie: ann.cookie, origin: t.origin },
+      payload: { email: bob.email },
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toMatchObject({ code: 'forbidden' });
+    const mismatch = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${ann.email}`,
+      headers: { cookie: ann.cookie, origin: t.origin },
+      payload: { email: bob.email },
+    });
+    expect(mismatch.statusCode).toBe(400);
+  });
+
+  it('rejects unsigned, tampered and garbage bearer tokens', async () => {
+    const ann = await signUp(t);
+    const rawToken = ann.token.split('.')[0]!;
+    for (const token of [rawToken, `${rawToken}.AAAA`, 'garbage', '']) {
+      const res = await t.app.inject({ url: `/api/admin/${ann.email}`, headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode, token).toBe(401);
+    }
+  });
+
+  it('revokes the token on sign-out', async () => {
+    const ann = await signUp(t);
+    expect((await t.app.inject({ url: `/api/admin/${ann.email}`, headers: bearer(ann) })).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: bearer(ann), payload: {} });
+    expect(out.statusCode).toBe(200);
+    const after = await t.app.inject({ url: `/api/admin/${ann.email}`, headers: bearer(ann) });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ code: 'unauthenticated' });
+  });
+
+  it('signs in again after signing out, with a new token', async () => {
+    const ann = await signUp(t, { password: 'another-secret' });
+    const again = await signIn(t, ann.email, 'another-secret');
+    expect(again.token).not.toBe(ann.token);
+  });
+
+  it('answers an unknown user and a wrong password the same way', async () => {
+    const ann = await signUp(t);
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: t.origin }, payload: { email: ann.email, password: 'wrong-password' } });
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: t.origin }, payload: { email: 'nobody@example.com', password: 'wrong-password' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(wrong.statusCode);
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(wrong.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+
+  it('enforces the minimum password length of 6 and refuses a second account on one email', async () => {
+    const short = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin: t.origin }, payload: { name: 'X', email: 'short@example.com', password: '12345' } });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ status: 400, detail: expect.stringMatching(/short/i) });
+    const ann = await signUp(t);
+    const twice = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin: t.origin }, payload: { name: 'X', email: ann.email, password: 'secret123' } });
+    expect(twice.statusCode).toBeGreaterThanOrEqual(400);
+    expect(twice.statusCode).toBeLessThan(500);
+    expect(twice.json().detail).toBeTruthy();
+  });
+
+  it('refuses a cookie-authenticated write from another site', async () => {
+    const ann = await signUp(t);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${ann.email}`,
+      headers: { cookie: ann.cookie, origin: 'https://evil.example' },
+      payload: { email: ann.email },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('ensures the ADMIN_EMAIL account at start and reads roles from the database on each request', async () => {
+    const boss = await signIn(t, 'boss@clinic.test', 'admin-password');
+    const res = await t.app.inject({ url: '/api/admin/boss@clinic.test', headers: bearer(boss) });
+    expect(res.json()).toEqual({ admin: true });
+
+    const ann = await signUp(t);
+    // Admins may ask about anyone; patients only about themselves.
+    expect((await t.app.inject({ url: `/api/admin/${ann.email}`, headers: bearer(boss) })).json()).toEqual({ admin: false });
+    expect((await t.app.inject({ url: '/api/admin/boss@clinic.test', headers: bearer(ann) })).statusCode).toBe(403);
+
+    // Promote Ann behind the API's back: her very next request sees it.
+    await t.db.update(users).set({ role: 'admin' }).where(eq(users.email, ann.email));
+    expect((await t.app.inject({ url: `/api/admin/${ann.email}`, headers: bearer(ann) })).json()).toEqual({ admin: true });
+  });
+});
+
+describe('rate limits on sign-in and sign-up', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      AUTH_RATE_LIMIT_PER_IP: '8',
+      AUTH_RATE_LIMIT_PER_ACCOUNT: '3',
+      AUTH_RATE_LIMIT_WINDOW_SECONDS: '600',
+    });
+  });
+  afterAll(() => t.close());
+
+  const attempt = (email: string, ip = '127.0.0.1') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: ip,
+      headers: { origin: t.origin },
+      payload: { email, password: 'wrong-password' },
+    });
+
+  it('limits attempts per account, with Retry-After', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await attempt('victim@example.com', `10.0.0.${i}`)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const limited = await attempt('victim@example.com', '10.0.0.99');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json()).toMatchObject({ code: 'rate_limited', status: 429 });
+    // Same account, different letter case: still the same account.
+    expect((await attempt('VICTIM@example.com', '10.0.0.98')).statusCode).toBe(429);
+  });
+
+  it('limits attempts per IP across accounts', async () => {
+    const statuses = [];
+    for (let i = 0; i < 9; i++) statuses.push((await attempt(`user${i}@example.com`, '192.0.2.7')).statusCode);
+    expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
+    expect(statuses[8]).toBe(429);
+  });
+});

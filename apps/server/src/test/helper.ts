@@ -1,0 +1,127 @@
+/**
+ * Builds the real app for integration tests, on the database the vitest project names:
+ * PGlite in memory (`api-pglite`) or a fresh database on the run's PostgreSQL (`api-postgres`).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+
+export const testDb = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+
+let databaseCounter = 0;
+export async function freshPostgresDatabase(): Promise<string> {
+  const adminUrl = inject('postgresUrl');
+  const name = `t_${process.pid}_${Date.now()}_${databaseCounter++}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  return adminUrl.replace(/\/postgres$/, `/${name}`);
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  db: Db;
+  origin: string;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-test-'));
+  const databaseUrl = testDb === 'postgres' ? await freshPostgresDatabase() : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://127.0.0.1:3000',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    CLINIC_TIMEZONE: 'UTC',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  if (config.database.kind === 'pglite') config.database = { kind: 'pglite', dir: 'memory://' };
+  const app = await buildApp(config, { logger: false });
+  return {
+    app,
+    config,
+    db: app.database.db,
+    origin: 'http://127.0.0.1:3000',
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A signed-up patient (or admin) with the cookie and the spec's access token. */
+export interface TestUser {
+  email: string;
+  name: string;
+  password: string;
+  cookie: string;
+  token: string;
+}
+
+let userCounter = 0;
+export async function signUp(
+  t: TestApp,
+  overrides: Partial<Pick<TestUser, 'email' | 'name' | 'password'>> = {},
+): Promise<TestUser> {
+  const n = userCounter++;
+  const email = overrides.email ?? `patient${n}-${Date.now()}@example.com`;
+  const name = overrides.name ?? `Patient ${n}`;
+  const password = overrides.password ?? 'secret123';
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { origin: t.origin },
+    payload: { name, email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return { email: email.toLowerCase(), name, password, ...(await exchangeToken(t, res, email)) };
+}
+
+export async function signIn(t: TestApp, email: string, password: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: t.origin },
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return exchangeToken(t, res, email);
+}
+
+async function exchangeToken(
+  t: TestApp,
+  authResponse: Awaited<ReturnType<FastifyInstance['inject']>>,
+  email: string,
+) {
+  const setCookie = authResponse.headers['set-cookie'];
+  const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie ?? ''])
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/user/${encodeURIComponent(email.toLowerCase())}`,
+    headers: { cookie, origin: t.origin },
+    payload: { email: email.toLowerCase() },
+  });
+  if (res.statusCode !== 200) throw new Error(`token step failed: ${res.statusCode} ${res.body}`);
+  return { cookie, token: res.json<{ token: string }>().token };
+}
+
+export function bearer(user: { token: string }): InjectOptions['headers'] {
+  return { authorization: `Bearer ${user.token}` };
+}

@@ -1,0 +1,128 @@
+/**
+ * A real PostgreSQL for tests and benchmarks: `initdb` of a throwaway cluster in a temp directory,
+ * started on a free loopback port, removed afterwards. Uses the server binaries of Debian's
+ * postgresql package (scripts/ensure-test-prerequisites.ts installs them when missing).
+ * PostgreSQL refuses to run as root, so as root the cluster runs as the `postgres` user.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export function findPostgresBinDir(): string | null {
+  const fromEnv = process.env.PG_BIN_DIR;
+  if (fromEnv && existsSync(path.join(fromEnv, 'initdb'))) return fromEnv;
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root)
+    .map(Number)
+    .filter((v) => v >= 15)
+    .sort((a, b) => b - a);
+  for (const version of versions) {
+    const dir = path.join(root, String(version), 'bin');
+    if (existsSync(path.join(dir, 'initdb'))) return dir;
+  }
+  return null;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface ThrowawayPostgres {
+  /** Superuser URL of the `postgres` database. */
+  url: string;
+  port: number;
+  /** Creates a fresh, empty database and returns its URL. */
+  createDatabase(name?: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+  const bin = findPostgresBinDir();
+  if (!bin) {
+    throw new Error(
+      'PostgreSQL server binaries not found: run `apt-get install -y postgresql` (or set PG_BIN_DIR).',
+    );
+  }
+  const isRoot = process.getuid?.() === 0;
+  const dir = mkdtempSync(path.join(tmpdir(), 'clinic-pg-'));
+  const dataDir = path.join(dir, 'data');
+  if (isRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dir, uid, gid);
+    chmodSync(dir, 0o700);
+  }
+  const asOwner = (command: string, args: string[]) =>
+    isRoot ? { command: 'runuser', args: ['-u', 'postgres', '--', command, ...args] } : { command, args };
+
+  const init = asOwner(path.join(bin, 'initdb'), [
+    '-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-locale', '--no-sync',
+  ]);
+  execFileSync(init.command, init.args, { stdio: 'pipe' });
+
+  const port = await freePort();
+  const run = asOwner(path.join(bin, 'postgres'), [
+    '-D', dataDir, '-p', String(port), '-k', dir, '-h', '127.0.0.1',
+    // Throwaway data: durability off for speed; enough connections for races across instances.
+    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
+    '-c', 'max_connections=300', '-c', 'shared_buffers=128MB',
+  ]);
+  const child: ChildProcess = spawn(run.command, run.args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`PostgreSQL exited during start-up:\n${stderr}`);
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.end();
+      break;
+    } catch {
+      await client.end().catch(() => {});
+      if (Date.now() > deadline) throw new Error(`PostgreSQL did not start in 30 s:\n${stderr}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  let counter = 0;
+  return {
+    url,
+    port,
+    async createDatabase(name = `test_${process.pid}_${Date.now()}_${counter++}`) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+      } finally {
+        await client.end();
+      }
+      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGINT'); // fast shutdown
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
