@@ -14,8 +14,17 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: integration,
+          exclude: [...integration, '**/*.process.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server-process',
+          include: ['apps/server/src/**/*.process.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -52,3 +52,38 @@ export const texts = {
 
 /** Toasts sit top-right and close after this long (spec section 9). */
 export const TOAST_DURATION_MS = 5000;
+
+/** Navbar labels (spec section 2). */
+export const navLabels = {
+  home: 'Home',
+  appointment: 'Appointment',
+  reviews: 'Reviews',
+  contactUs: 'Contact Us',
+  about: 'About',
+  dashboard: 'Dashboard',
+  login: 'Login',
+  signOut: 'Sign Out',
+} as const;
+
+/** Button words of the login and sign-up screens (spec section 2). */
+export const authButtons = {
+  login: 'Login',
+  signUp: 'Sign Up',
+} as const;
+
+/** The footer's three columns and their plain links (spec section 2), in order. */
+export const footerColumns = [
+  { title: 'Services', links: ['Branding', 'Design', 'Marketing', 'Advertisement'] },
+  { title: 'Company', links: ['About us', 'Contact', 'Jobs', 'Press kit'] },
+  { title: 'Legal', links: ['Terms of use', 'Privacy policy', 'Cookie policy'] },
+] as const;
+
+/** Home page info cards (spec section 1). */
+export const infoCardTitles = {
+  openingHours: 'Opening Hours',
+  location: 'Visit our location',
+  contact: 'Contact us now',
+} as const;
+
+/** The three static service cards of 'Service We Provide' (spec section 1), in order. */
+export const staticServiceNames = ['Fluoride Treatment', 'Cavity Filling', 'Teeth Whitening'] as const;

@@ -14,17 +14,17 @@ export const SPEC_EMAIL_PATTERN = /[a-z0-9]+@[a-z]+\.[a-z]{2,3}/;
 export const formEmailSchema = z
   .string()
   .trim()
-  .min(1, messages.emailRequired)
+  .min(1, { message: messages.emailRequired, abort: true })
   .regex(SPEC_EMAIL_PATTERN, messages.emailInvalid);
 
 export const passwordSchema = z
   .string()
-  .min(1, messages.passwordRequired)
-  .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
+  .min(1, { message: messages.passwordRequired, abort: true })
+  .min(PASSWORD_MIN_LENGTH, { message: messages.passwordTooShort, abort: true })
   // Hashing cost grows with length; no human password needs more.
   .max(128, 'Must be 128 characters or shorter');
 
-export const nameSchema = z.string().trim().min(1, messages.nameRequired).max(100);
+export const nameSchema = z.string().trim().min(1, { message: messages.nameRequired, abort: true }).max(100);
 
 export const loginFormSchema = z.object({ email: formEmailSchema, password: passwordSchema });
 export type LoginForm = z.infer<typeof loginFormSchema>;
@@ -44,8 +44,8 @@ export const serverEmailSchema = z
   .pipe(z.email({ message: messages.emailInvalid }).max(254));
 
 export const contactFormSchema = z.object({
-  email: z.string().trim().min(1, messages.emailRequired).pipe(z.email(messages.emailInvalid)),
-  subject: z.string().trim().min(1, messages.subjectRequired).max(200),
-  message: z.string().trim().min(1, messages.messageRequired).max(5000),
+  email: z.string().trim().min(1, { message: messages.emailRequired, abort: true }).pipe(z.email(messages.emailInvalid)),
+  subject: z.string().trim().min(1, { message: messages.subjectRequired, abort: true }).max(200),
+  message: z.string().trim().min(1, { message: messages.messageRequired, abort: true }).max(5000),
 });
 export type ContactForm = z.infer<typeof contactFormSchema>;

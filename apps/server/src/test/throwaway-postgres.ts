@@ -79,7 +79,11 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
     '-c', 'max_connections=300', '-c', 'shared_buffers=128MB',
   ]);
-  const child: ChildProcess = spawn(run.command, run.args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Its own process group: `runuser` does not pass signals on, so stop() signals the group.
+  const child: ChildProcess = spawn(run.command, run.args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
@@ -116,12 +120,20 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     async stop() {
+      const signalGroup = (signal: NodeJS.Signals) => {
+        try {
+          process.kill(-child.pid!, signal);
+        } catch {
+          // Already gone.
+        }
+      };
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGINT'); // fast shutdown
+        signalGroup('SIGINT'); // PostgreSQL's fast shutdown
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+        if (child.exitCode === null) signalGroup('SIGKILL');
       }
+      child.stderr?.destroy();
       rmSync(dir, { recursive: true, force: true });
     },
   };

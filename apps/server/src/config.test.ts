@@ -1,0 +1,46 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'clinic-config-'));
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.publicUrl).toBe('http://127.0.0.1:3000');
+    expect(config.database).toEqual({ kind: 'pglite', dir: path.join(dir, 'pglite') });
+    expect(config.trustedOrigins).toEqual(['http://127.0.0.1:3000', 'http://localhost:3000']);
+    expect(config.bookingWindowDays).toBe(90);
+    expect(config.google).toBeUndefined();
+  });
+
+  it('generates the auth secret once into DATA_DIR and reuses it', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).authSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://db/clinic' }, 'AUTH_SECRET'],
+    [{ CLINIC_TIMEZONE: 'Mars/Olympus' }, 'CLINIC_TIMEZONE'],
+    [{ ADMIN_EMAIL: 'boss@clinic.test' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_EMAIL: 'boss@clinic.test', ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD'],
+    [{ GOOGLE_CLIENT_ID: 'abc' }, 'GOOGLE_CLIENT_SECRET'],
+    [{ PUBLIC_URL: 'ftp://clinic' }, 'PUBLIC_URL'],
+    [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
+  ])('stops on %j naming %s', (env, variable) => {
+    const run = () => loadConfig({ DATA_DIR: dataDir(), ...env });
+    expect(run).toThrow(ConfigError);
+    expect(run).toThrow(new RegExp(`^Invalid configuration:\\n\\s+${variable}: `, 'm'));
+  });
+});
