@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
-import { importX } from 'eslint-plugin-import-x';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 export default tseslint.config(
@@ -11,6 +11,8 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
+    // import-x 4 ships no default resolver: without one, no-cycle crashes on the first import.
+    settings: { 'import-x/resolver-next': [createNodeResolver()] },
     languageOptions: { globals: { ...globals.node } },
     rules: {
       'import-x/no-cycle': 'error',
