@@ -1,10 +1,31 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
+/**
+ * @clinic/shared only declares constants and zod schemas. Telling the bundler so lets it leave
+ * the schemas (and zod) out of the entry chunk, which needs only texts: they then load with the
+ * form pages that use them.
+ */
+function sharedHasNoSideEffects(): Plugin {
+  return {
+    name: 'clinic:shared-has-no-side-effects',
+    transform(code, id) {
+      if (!id.includes('/packages/shared/src/')) return null;
+      return { code, map: null, moduleSideEffects: false };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  plugins: [react(), tailwindcss(), sharedHasNoSideEffects()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // Images stay files with hashed names (cacheable, lazy-loadable), never data: URIs in the JS.
+    assetsInlineLimit: 0,
+  },
   server: {
     // In development the API runs on :3000; the SPA calls it same-origin through this proxy.
     proxy: { '/api': 'http://127.0.0.1:3000' },

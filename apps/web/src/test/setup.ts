@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  localStorage.clear();
+});
 
 // An unexpected console.error in a test is a bug (React warnings included): fail loudly.
 const originalError = console.error;

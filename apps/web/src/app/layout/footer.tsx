@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import { footerColumns, texts } from '@clinic/shared';
+import footerBackground from '../../assets/footer-bg.webp';
+
+/**
+ * The spec's footer links have no targets. 'About us' and 'Contact' lead to their pages; the
+ * others keep their words as plain text styled like the links (DESIGN.md section 7): not links,
+ * not focusable, so keyboard and screen-reader users are not offered something that goes nowhere.
+ */
+const footerTargets: Partial<Record<string, string>> = {
+  'About us': '/about',
+  Contact: '/contact',
+};
+
+export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
+  return (
+    <footer className="relative isolate overflow-hidden bg-base-200">
+      <img
+        src={footerBackground}
+        alt=""
+        width={1280}
+        height={360}
+        loading="lazy"
+        decoding="async"
+        className="absolute inset-0 -z-10 h-full w-full object-cover"
+      />
+      <div className="footer mx-auto max-w-6xl p-10 sm:footer-horizontal sm:justify-around">
+        {footerColumns.map((column) => (
+          <nav key={column.title} aria-label={column.title}>
+            <h2 className="footer-title opacity-100">{column.title}</h2>
+            <ul className="flex flex-col gap-2">
+              {column.links.map((label) => {
+                const target = footerTargets[label];
+                return (
+                  <li key={label}>
+                    {target ? (
+                      <Link to={target} className="link link-hover">
+                        {label}
+                      </Link>
+                    ) : (
+                      <span>{label}</span>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <p className="pb-8 text-center text-sm">
+        Copyright © {year} - {texts.copyright}
+      </p>
+    </footer>
+  );
+}

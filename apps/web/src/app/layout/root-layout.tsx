@@ -1,0 +1,25 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Footer } from './footer.tsx';
+import { Navbar } from './navbar.tsx';
+
+/** Every page: skip link, header with the navbar, the route in <main>, the footer. */
+export function RootLayout() {
+  return (
+    <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:p-2"
+      >
+        Skip to main content
+      </a>
+      <header className="border-b border-base-300">
+        <Navbar />
+      </header>
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { authButtons } from '@clinic/shared';
+import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { usePageMeta } from '../../lib/use-page-meta.ts';
+
+export default function LoginRoute() {
+  usePageMeta('Login - Doctors Portal', 'Log in to Doctors Portal to book and pay for appointments.');
+  return (
+    <div className="flex justify-center px-4 py-12">
+      <div className="card w-full max-w-sm bg-base-100 shadow-xl">
+        <div className="card-body">
+          <h1 className="text-center text-2xl font-semibold">{authButtons.login}</h1>
+          <LoginForm />
+        </div>
+      </div>
+    </div>
+  );
+}

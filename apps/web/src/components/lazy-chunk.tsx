@@ -1,0 +1,62 @@
+/**
+ * Renders a code-split component with a fallback while it loads and, when its chunk fails to load
+ * (or takes longer than 120 s), the spec's 'Loading chunk failed' with a Retry button instead of a
+ * blank page. Errors other than chunk failures are passed on to the next boundary.
+ */
+import { Component, Suspense, useState, type ReactNode } from 'react';
+import { texts } from '@clinic/shared';
+import { ChunkLoadError, type RetryableLazy } from '../lib/retryable-lazy.ts';
+import { Button } from './ui/button.tsx';
+import { Spinner } from './ui/spinner.tsx';
+
+type BoundaryProps = { onRetry: () => void; children: ReactNode };
+type BoundaryState = { error: unknown };
+
+class ChunkErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error };
+  }
+
+  private retry = () => {
+    this.props.onRetry();
+    this.setState({ error: null });
+  };
+
+  override render() {
+    const { error } = this.state;
+    // Not a loading failure: let an outer boundary (the router's error page) handle it.
+    if (error && !(error instanceof ChunkLoadError)) throw error;
+    if (error) {
+      return (
+        <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16">
+          <p className="text-lg font-semibold">{texts.loadingChunkFailed}</p>
+          <Button onClick={this.retry}>Retry</Button>
+        </div>
+      );
+    }
+    return this.props.children;
+  }
+}
+
+type LazyChunkProps = {
+  chunk: RetryableLazy;
+  /** Shown while the chunk loads; a spinner unless the caller reserves the space itself. */
+  fallback?: ReactNode;
+};
+
+export function LazyChunk({ chunk, fallback = <Spinner /> }: LazyChunkProps) {
+  const [Loaded, setLoaded] = useState(() => chunk.Component);
+  const retry = () => {
+    chunk.retry();
+    setLoaded(() => chunk.Component);
+  };
+  return (
+    <ChunkErrorBoundary onRetry={retry}>
+      <Suspense fallback={fallback}>
+        <Loaded />
+      </Suspense>
+    </ChunkErrorBoundary>
+  );
+}

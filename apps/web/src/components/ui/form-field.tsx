@@ -1,0 +1,70 @@
+/**
+ * Form controls with a visible label tied to the control (DESIGN.md section 1) and the error text
+ * under it, announced and linked through aria-describedby.
+ */
+import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+
+type FieldFrameProps = {
+  id: string;
+  label: string;
+  error: string | undefined;
+  children: ReactNode;
+};
+
+function FieldFrame({ id, label, error, children }: FieldFrameProps) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-base-content">
+        {label}
+      </label>
+      {children}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type TextFieldProps = ComponentPropsWithRef<'input'> & {
+  label: string;
+  error?: string | undefined;
+};
+
+export function TextField({ label, error, id, className = '', ...props }: TextFieldProps) {
+  const generatedId = useId();
+  const fieldId = id ?? generatedId;
+  return (
+    <FieldFrame id={fieldId} label={label} error={error}>
+      <input
+        id={fieldId}
+        className={`input w-full ${error ? 'input-error' : ''} ${className}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+        {...props}
+      />
+    </FieldFrame>
+  );
+}
+
+type TextAreaFieldProps = ComponentPropsWithRef<'textarea'> & {
+  label: string;
+  error?: string | undefined;
+};
+
+export function TextAreaField({ label, error, id, className = '', ...props }: TextAreaFieldProps) {
+  const generatedId = useId();
+  const fieldId = id ?? generatedId;
+  return (
+    <FieldFrame id={fieldId} label={label} error={error}>
+      <textarea
+        id={fieldId}
+        className={`textarea w-full ${error ? 'textarea-error' : ''} ${className}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+        {...props}
+      />
+    </FieldFrame>
+  );
+}

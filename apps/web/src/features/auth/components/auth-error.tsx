@@ -1,0 +1,11 @@
+import { errorMessage } from '../../../lib/api-client.ts';
+
+/** Authentication errors, in red under the form (spec section 2): the server's problem detail. */
+export function AuthError({ error }: { error: unknown }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="text-sm font-medium text-error">
+      {errorMessage(error)}
+    </p>
+  );
+}

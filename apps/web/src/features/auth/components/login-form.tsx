@@ -1,0 +1,67 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { authButtons, loginFormSchema, type LoginForm as LoginValues } from '@clinic/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import { emailFieldOptions } from '../../../lib/form-values.ts';
+import { useSignIn } from '../api/sign-in.ts';
+import { useReturnPath } from '../hooks/use-return-path.ts';
+import { AuthError } from './auth-error.tsx';
+import { GoogleSignInButton } from './google-sign-in-button.tsx';
+
+/** Login screen (spec section 2): email and password, then back to where the user came from. */
+export function LoginForm() {
+  const navigate = useNavigate();
+  const returnPath = useReturnPath();
+  const signIn = useSignIn();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginValues>({
+    resolver: zodResolver(loginFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    signIn.mutate(values, { onSuccess: () => void navigate(returnPath, { replace: true }) }),
+  );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          autoCapitalize="none"
+          spellCheck={false}
+          {...register('email', emailFieldOptions)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <AuthError error={signIn.error} />
+        <Button type="submit" variant="neutral" className="w-full" isLoading={signIn.isPending}>
+          {authButtons.login}
+        </Button>
+      </form>
+      <p className="text-center text-sm">
+        New to Doctors Portal?{' '}
+        <Link to="/register" className="link text-primary">
+          Create new account
+        </Link>
+      </p>
+      <div className="divider">OR</div>
+      <GoogleSignInButton returnPath={returnPath} />
+    </div>
+  );
+}

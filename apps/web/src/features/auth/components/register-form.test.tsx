@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '@clinic/shared';
+import { json, mockFetch, patient, problem, renderAt } from '../../../test/utils.tsx';
+import { RegisterForm } from './register-form.tsx';
+
+const signUpButton = () => screen.getByRole('button', { name: 'Sign Up' });
+
+describe('RegisterForm', () => {
+  it('requires a name, an email and a password', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({});
+    renderAt(<RegisterForm />, { path: '/register' });
+
+    await user.click(signUpButton());
+
+    expect(await screen.findByText(messages.nameRequired)).toBeInTheDocument();
+    expect(screen.getByText(messages.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(messages.passwordRequired)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Name'), 'Pat');
+    expect(screen.queryByText(messages.nameRequired)).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('signs up, fetches the token and goes home', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'POST /api/auth/sign-up/email': () => json({ user: patient }),
+      'PUT /api/user/pat%40example.com': () => json({ token: 'new-token' }),
+      'GET /api/me': () => json({ user: patient }),
+    });
+    renderAt(<RegisterForm />, { path: '/register' });
+
+    await user.type(screen.getByLabelText('Name'), 'Pat Patient');
+    await user.type(screen.getByLabelText('Email'), 'PAT@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(signUpButton());
+
+    expect((await screen.findByTestId('location')).textContent).toBe('/');
+    expect(localStorage.getItem('accessToken')).toBe('new-token');
+    expect(calls[0]?.body).toEqual({
+      name: 'Pat Patient',
+      email: 'pat@example.com',
+      password: 'secret1',
+    });
+  });
+
+  it('shows an existing-account error from the server under the form', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'POST /api/auth/sign-up/email': () => problem(422, 'User already exists. Use another email.'),
+    });
+    renderAt(<RegisterForm />, { path: '/register' });
+
+    await user.type(screen.getByLabelText('Name'), 'Pat Patient');
+    await user.type(screen.getByLabelText('Email'), 'pat@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(signUpButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'User already exists. Use another email.',
+    );
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+});

@@ -1,0 +1,75 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import {
+  authButtons,
+  registerFormSchema,
+  type RegisterForm as RegisterValues,
+} from '@clinic/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import { emailFieldOptions } from '../../../lib/form-values.ts';
+import { useSignUp } from '../api/sign-up.ts';
+import { AuthError } from './auth-error.tsx';
+import { GoogleSignInButton } from './google-sign-in-button.tsx';
+
+/** Sign-up screen (spec section 2): name, email and password; afterwards the user goes to /. */
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const signUp = useSignUp();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RegisterValues>({
+    resolver: zodResolver(registerFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { name: '', email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    signUp.mutate(values, { onSuccess: () => void navigate('/', { replace: true }) }),
+  );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+        <TextField
+          label="Name"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          autoCapitalize="none"
+          spellCheck={false}
+          {...register('email', emailFieldOptions)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <AuthError error={signUp.error} />
+        <Button type="submit" variant="neutral" className="w-full" isLoading={signUp.isPending}>
+          {authButtons.signUp}
+        </Button>
+      </form>
+      <p className="text-center text-sm">
+        Already have an account?{' '}
+        <Link to="/login" className="link text-primary">
+          Please login
+        </Link>
+      </p>
+      <div className="divider">OR</div>
+      <GoogleSignInButton returnPath="/" />
+    </div>
+  );
+}

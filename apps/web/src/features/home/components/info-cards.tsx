@@ -1,0 +1,92 @@
+import type { ReactNode } from 'react';
+import { infoCardTitles } from '@clinic/shared';
+
+function Icon({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="h-12 w-12 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      aria-hidden="true"
+    >
+      {children}
+    </svg>
+  );
+}
+
+function ClockIcon() {
+  return (
+    <Icon>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" strokeLinecap="round" />
+    </Icon>
+  );
+}
+
+function MarkerIcon() {
+  return (
+    <Icon>
+      <path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21Z" strokeLinejoin="round" />
+      <circle cx="12" cy="9.5" r="2.5" />
+    </Icon>
+  );
+}
+
+function PhoneIcon() {
+  return (
+    <Icon>
+      <path
+        d="M5 4h3l2 5-2.5 1.5a11 11 0 0 0 6 6L15 14l5 2v3a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2Z"
+        strokeLinejoin="round"
+      />
+    </Icon>
+  );
+}
+
+type InfoCardProps = { title: string; icon: ReactNode; tone: string; children: ReactNode };
+
+function InfoCard({ title, icon, tone, children }: InfoCardProps) {
+  return (
+    <li className={`card card-side items-center gap-4 p-6 ${tone}`}>
+      {icon}
+      <div>
+        <h3 className="text-lg font-semibold">{title}</h3>
+        <div className="mt-1 text-sm">{children}</div>
+      </div>
+    </li>
+  );
+}
+
+/** Opening hours, location and phone (spec section 1). */
+export function InfoCards() {
+  return (
+    <section aria-label="Clinic information" className="mx-auto max-w-6xl px-4 py-12">
+      <ul className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <InfoCard
+          title={infoCardTitles.openingHours}
+          icon={<ClockIcon />}
+          tone="bg-primary text-primary-content"
+        >
+          <p>Mon-Fri 8:00 AM - 5:00 PM</p>
+          <p>Saturday 9:00 AM - 1:00 PM</p>
+        </InfoCard>
+        <InfoCard
+          title={infoCardTitles.location}
+          icon={<MarkerIcon />}
+          tone="bg-accent text-accent-content"
+        >
+          <address className="not-italic">Brooklyn, NY 10036, United States</address>
+        </InfoCard>
+        <InfoCard
+          title={infoCardTitles.contact}
+          icon={<PhoneIcon />}
+          tone="bg-secondary text-secondary-content"
+        >
+          <p>+1 (555) 010-2030</p>
+        </InfoCard>
+      </ul>
+    </section>
+  );
+}

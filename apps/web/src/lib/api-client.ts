@@ -1,0 +1,98 @@
+/**
+ * The one way the web app talks to the API: same origin under `/api`, JSON in and out, the
+ * session cookie sent automatically and the stored access token as a bearer header.
+ * Failures become an `ApiError` built from the server's application/problem+json body.
+ */
+import type { Problem } from '@clinic/shared';
+import { getAccessToken } from './token-storage.ts';
+
+export const API_BASE = '/api';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly detail: string | undefined;
+  /** Messages per form field, for bad input (400). */
+  readonly errors: Record<string, string[]>;
+
+  constructor(problem: Pick<Problem, 'status' | 'title' | 'code'> & Partial<Problem>) {
+    super(problem.detail ?? problem.title);
+    this.name = 'ApiError';
+    this.status = problem.status;
+    this.code = problem.code;
+    this.detail = problem.detail;
+    this.errors = problem.errors ?? {};
+  }
+
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** What to tell a user about a failed call: the server's detail, or a generic line. */
+export function errorMessage(error: unknown): string {
+  if (isApiError(error)) return error.message;
+  return 'Could not reach the clinic server. Please check your connection and try again.';
+}
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+function isProblem(value: unknown): value is Problem {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Problem).status === 'number' &&
+    typeof (value as Problem).title === 'string'
+  );
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    const body: unknown = await response.json().catch(() => null);
+    if (isProblem(body)) {
+      return new ApiError({ ...body, code: body.code ?? 'unknown', status: response.status });
+    }
+  }
+  // A proxy page or an empty body: keep the status so callers can still tell 4xx from 5xx.
+  return new ApiError({
+    status: response.status,
+    title: response.statusText || `Request failed with status ${response.status}`,
+    code: response.status >= 500 ? 'internal_error' : 'unknown',
+  });
+}
+
+/** Calls `/api{path}` and resolves with the parsed JSON body (undefined for an empty body). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json, application/problem+json' });
+  const token = getAccessToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+
+  const response = await fetch(`${API_BASE}${path}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+  if (!response.ok) throw await toApiError(response);
+
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
+  post: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  put: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
+  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+};
