@@ -17,6 +17,8 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createBookingService } from './modules/booking/booking.service.ts';
+import { bookingRoutes } from './modules/booking/booking.routes.ts';
 import { createCallerResolver } from './plugins/caller.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -33,6 +35,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Pino options, or false for none (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** The clock every rule reads; tests pin it. */
+  now?: () => Date;
 }
 
 export function loggerOptions(config: Config) {
@@ -102,6 +106,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const callers = createCallerResolver(auth);
   const users = createUsersService({ db, auth });
   const contact = createContactService({ db, rateLimiter });
+  const booking = createBookingService({
+    db,
+    now: options.now ?? (() => new Date()),
+    timeZone: config.clinicTimeZone,
+    windowDays: config.bookingWindowDays,
+  });
 
   if (config.admin) await users.ensureAdmin(config.admin);
 
@@ -110,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(identityRoutes, { auth, rateLimiter, config });
   await app.register(usersRoutes, { users, callers });
   await app.register(contactRoutes, { contact });
+  await app.register(bookingRoutes, { booking, callers });
   await registerSpa(app, config.webDistDir);
 
   return app;

@@ -3,3 +3,4 @@ export * from './validation.ts';
 export * from './dates.ts';
 export * from './errors.ts';
 export * from './api.ts';
+export * from './booking.ts';

@@ -36,7 +36,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-test-'));
   const databaseUrl = testDb === 'postgres' ? await freshPostgresDatabase() : undefined;
   const config = loadConfig({
@@ -51,7 +54,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   if (config.database.kind === 'pglite') config.database = { kind: 'pglite', dir: 'memory://' };
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { logger: false, now: options.now });
   return {
     app,
     config,
@@ -124,4 +127,36 @@ async function exchangeToken(
 
 export function bearer(user: { token: string }): InjectOptions['headers'] {
   return { authorization: `Bearer ${user.token}` };
+}
+
+/**
+ * Many signed-in patients at once, for races: users and sessions inserted directly (skipping the
+ * deliberately slow password hash), with the session token signed exactly as Better Auth signs
+ * its cookie, so each token goes through the real bearer -> session path.
+ */
+export async function createSignedInPatients(t: TestApp, count: number, prefix = 'racer') {
+  const { serializeSignedCookie } = await import('better-call');
+  const { randomBytes } = await import('node:crypto');
+  const { sessions, users } = await import('../db/schema.ts');
+  const stamp = `${Date.now().toString(36)}${userCounter++}`;
+  const people = Array.from({ length: count }, (_, i) => ({
+    id: `${prefix}-${stamp}-${i}`,
+    email: `${prefix}${i}-${stamp}@example.com`,
+    name: `${prefix} ${i}`,
+    token: randomBytes(24).toString('base64url'),
+  }));
+  const expiresAt = new Date(Date.now() + 24 * 3600 * 1000);
+  for (let i = 0; i < people.length; i += 500) {
+    const chunk = people.slice(i, i + 500);
+    await t.db.insert(users).values(chunk.map((p) => ({ id: p.id, email: p.email, name: p.name })));
+    await t.db.insert(sessions).values(
+      chunk.map((p) => ({ id: `s-${p.id}`, token: p.token, userId: p.id, expiresAt })),
+    );
+  }
+  return Promise.all(
+    people.map(async (p) => {
+      const cookie = await serializeSignedCookie('', p.token, t.config.authSecret);
+      return { email: p.email, name: p.name, token: decodeURIComponent(cookie.replace(/^=/, '')) };
+    }),
+  );
 }

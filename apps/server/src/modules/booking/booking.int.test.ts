@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { bookings } from '../../db/schema.ts';
+import { bearer, buildTestApp, createSignedInPatients, signUp, type TestApp, type TestUser } from '../../test/helper.ts';
+
+// The clock is pinned: 2030-06-05 10:15 in the clinic's zone (UTC in these tests).
+const NOW = new Date('2030-06-05T10:15:00Z');
+const TOMORROW = '2030-06-06';
+
+interface Treatment { _id: string; name: string; slots: string[]; price: number }
+
+describe('booking', () => {
+  let t: TestApp;
+  let ann: TestUser;
+  let treatments: Treatment[];
+  const book = (user: { token: string }, body: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/booking', headers: bearer(user), payload: body });
+
+  beforeAll(async () => {
+    t = await buildTestApp({}, { now: () => NOW });
+    ann = await signUp(t, { name: 'Ann Lee' });
+    treatments = (await t.app.inject(`/api/available?date=${TOMORROW}`)).json();
+  });
+  afterAll(() => t.close());
+
+  it('lists every treatment with its free slots and dollar price, in time order', async () => {
+    expect(treatments.map((x) => [x.name, x.price, x.slots.length])).toEqual([
+      ['Teeth Orthodontics', 20, 16],
+      ['Cosmetic Dentistry', 15, 16],
+      ['Teeth Cleaning', 17, 16],
+      ['Cavity Protection', 19, 16],
+      ['Pediatric Dental', 25, 16],
+      ['Oral Surgery', 35, 16],
+    ]);
+    expect(treatments[0]!.slots[0]).toBe('08.00 AM - 08.30 AM');
+  });
+
+  it('accepts the medium date format and drops today’s started slots', async () => {
+    const today = (await t.app.inject('/api/available?date=Jun%205%2C%202030')).json<Treatment[]>();
+    expect(today[0]!.slots[0]).toBe('10.30 AM - 11.00 AM');
+  });
+
+  it('gives empty slot lists for the past and beyond the window', async () => {
+    for (const date of ['2030-06-04', '2030-09-04']) {
+      const res = (await t.app.inject(`/api/available?date=${date}`)).json<Treatment[]>();
+      expect(res.every((x) => x.slots.length === 0), date).toBe(true);
+    }
+  });
+
+  it.each(['2030-02-30', 'tomorrow', '', '2030-6-6', 'Jun 31, 2030'])('answers the bad date %j with a 400', async (date) => {
+    const res = await t.app.inject(`/api/available?date=${encodeURIComponent(date)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation_failed', errors: { date: [expect.any(String)] } });
+  });
+
+  it('requires a date', async () => {
+    expect((await t.app.inject('/api/available')).statusCode).toBe(400);
+  });
+
+  it('serves the treatment names for the specialty list', async () => {
+    const res = await t.app.inject('/api/service');
+    expect(res.json()).toEqual(treatments.map((x) => ({ _id: x._id, name: x.name })));
+  });
+
+  it('books a slot, which then disappears from the list', async () => {
+    const [cleaning] = treatments.filter((x) => x.name === 'Teeth Cleaning');
+    const res = await book(ann, {
+      treatmentId: cleaning!._id, treatment: cleaning!.name, date: 'Jun 6, 2030',
+      slot: '09.00 AM - 09.30 AM', phone: '555-0100',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      success: true,
+      booking: {
+        _id: expect.any(String), treatmentId: cleaning!._id, treatment: 'Teeth Cleaning', date: TOMORROW,
+        slot: '09.00 AM - 09.30 AM', price: 17, paid: false, patient: ann.email, patientName: 'Ann Lee',
+        phone: '555-0100', transactionId: null,
+      },
+    });
+    const after = (await t.app.inject(`/api/available?date=${TOMORROW}`)).json<Treatment[]>();
+    const cleaningAfter = after.find((x) => x.name === 'Teeth Cleaning')!;
+    expect(cleaningAfter.slots).toHaveLength(15);
+    expect(cleaningAfter.slots).not.toContain('09.00 AM - 09.30 AM');
+  });
+
+  it('refuses a second booking of the same treatment and day with the spec conflict answer', async () => {
+    const [cleaning] = treatments.filter((x) => x.name === 'Teeth Cleaning');
+    const res = await book(ann, { treatmentId: cleaning!._id, date: TOMORROW, slot: '02.00 PM - 02.30 PM' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      success: false,
+      booking: { date: TOMORROW, slot: '09.00 AM - 09.30 AM', treatment: 'Teeth Cleaning' },
+      code: 'conflict',
+    });
+  });
+
+  it('refuses a slot another patient holds without revealing who', async () => {
+    const bob = await signUp(t);
+    const [cleaning] = treatments.filter((x) => x.name === 'Teeth Cleaning');
+    const res = await book(bob, { treatmentId: cleaning!._id, date: TOMORROW, slot: '09.00 AM - 09.30 AM' });
+    expect(res.statusCode).toBe(409);
+    const body = res.json();
+    expect(body).toMatchObject({ success: false, booking: { date: TOMORROW, slot: '09.00 AM - 09.30 AM' } });
+    expect(JSON.stringify(body)).not.toContain(ann.email);
+  });
+
+  it('takes the price from the treatment, not from the request', async () => {
+    const surgery = treatments.find((x) => x.name === 'Oral Surgery')!;
+    const res = await book(ann, { treatmentId: surgery._id, date: TOMORROW, slot: '08.00 AM - 08.30 AM', price: 0.01 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().booking.price).toBe(35);
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, res.json().booking._id));
+    expect(row!.priceCents).toBe(3500);
+  });
+
+  it('refuses to book for someone else, and takes the name from the account', async () => {
+    const bob = await signUp(t, { name: 'Bob Real' });
+    const ortho = treatments.find((x) => x.name === 'Teeth Orthodontics')!;
+    const forged = await book(bob, { treatmentId: ortho._id, date: TOMORROW, slot: '08.00 AM - 08.30 AM', patient: ann.email });
+    expect(forged.statusCode).toBe(403);
+    const named = await book(bob, { treatmentId: ortho._id, date: TOMORROW, slot: '08.00 AM - 08.30 AM', patient: bob.email, patientName: 'Someone Else' });
+    expect(named.statusCode).toBe(201);
+    expect(named.json().booking).toMatchObject({ patient: bob.email, patientName: 'Bob Real' });
+  });
+
+  it('refuses anonymous bookings', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/booking', payload: { treatmentId: treatments[0]!._id, date: TOMORROW, slot: treatments[0]!.slots[0] } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it.each([
+    [{ date: '2030-06-04' }, 'date'],
+    [{ date: '2030-09-04' }, 'date'],
+    [{ date: '2030-02-30' }, 'date'],
+    [{ date: '2030-06-05', slot: '09.00 AM - 09.30 AM' }, 'slot'], // today, already started
+    [{ slot: '07.00 AM - 07.30 AM' }, 'slot'],
+    [{ treatmentId: 'not-a-treatment' }, 'treatmentId'],
+    [{ treatmentId: '00000000-0000-4000-8000-000000000000' }, 'treatmentId'],
+  ])('answers %j with a 400 on %s', async (override, field) => {
+    const pediatric = treatments.find((x) => x.name === 'Pediatric Dental')!;
+    const res = await book(ann, { treatmentId: pediatric._id, date: TOMORROW, slot: '03.00 PM - 03.30 PM', ...override });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toHaveProperty(field);
+  });
+
+  it("lists a patient's own bookings only", async () => {
+    const own = await t.app.inject({ url: `/api/booking?patient=${ann.email}`, headers: bearer(ann) });
+    expect(own.statusCode).toBe(200);
+    const list = own.json<{ treatment: string; date: string; slot: string; paid: boolean; price: number; patientName: string }[]>();
+    expect(list.map((b) => [b.treatment, b.slot])).toEqual([
+      ['Oral Surgery', '08.00 AM - 08.30 AM'],
+      ['Teeth Cleaning', '09.00 AM - 09.30 AM'],
+    ]);
+    expect(list[0]).toMatchObject({ date: TOMORROW, paid: false, price: 35, patientName: 'Ann Lee' });
+
+    const bob = await signUp(t);
+    expect((await t.app.inject({ url: `/api/booking?patient=${ann.email}`, headers: bearer(bob) })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `/api/booking?patient=${ann.email}` })).statusCode).toBe(401);
+  });
+
+  it("shows one booking to its patient and a 404 to anyone else's patient", async () => {
+    const [first] = (await t.app.inject({ url: `/api/booking?patient=${ann.email}`, headers: bearer(ann) })).json<{ _id: string }[]>();
+    const mine = await t.app.inject({ url: `/api/booking/${first!._id}`, headers: bearer(ann) });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ _id: first!._id, patientName: 'Ann Lee', treatment: 'Oral Surgery' });
+    const bob = await signUp(t);
+    expect((await t.app.inject({ url: `/api/booking/${first!._id}`, headers: bearer(bob) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/booking/not-a-uuid', headers: bearer(ann) })).statusCode).toBe(404);
+  });
+});
+
+describe('booking races', () => {
+  let t: TestApp;
+  let treatments: Treatment[];
+  beforeAll(async () => {
+    t = await buildTestApp({}, { now: () => NOW });
+    treatments = (await t.app.inject(`/api/available?date=${TOMORROW}`)).json();
+  });
+  afterAll(() => t.close());
+
+  it('gives one slot to exactly one of 1,000 simultaneous patients', async () => {
+    const patients = await createSignedInPatients(t, 1000);
+    const target = treatments[0]!;
+    const started = performance.now();
+    const responses = await Promise.all(
+      patients.map((p) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/booking',
+          headers: bearer(p),
+          payload: { treatmentId: target._id, date: TOMORROW, slot: '10.00 AM - 10.30 AM' },
+        }),
+      ),
+    );
+    const wallMs = Math.round(performance.now() - started);
+    const count = (status: number) => responses.filter((r) => r.statusCode === status).length;
+    const figures = { created: count(201), conflicts: count(409), serverErrors: responses.filter((r) => r.statusCode >= 500).length, wallMs };
+    console.info(`[race ${process.env.TEST_DB}] 1000 patients, one slot:`, JSON.stringify(figures));
+    expect(figures).toMatchObject({ created: 1, conflicts: 999, serverErrors: 0 });
+    const rows = await t.db.select().from(bookings).where(eq(bookings.treatmentId, target._id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('lets the same patient submitting twice at once get exactly one booking', async () => {
+    const [patient] = await createSignedInPatients(t, 1, 'twice');
+    const target = treatments[1]!;
+    const responses = await Promise.all(
+      ['01.00 PM - 01.30 PM', '01.30 PM - 02.00 PM', '01.00 PM - 01.30 PM', '02.00 PM - 02.30 PM'].map((slot) =>
+        t.app.inject({ method: 'POST', url: '/api/booking', headers: bearer(patient!), payload: { treatmentId: target._id, date: TOMORROW, slot } }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+  });
+});

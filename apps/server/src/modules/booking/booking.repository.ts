@@ -1,0 +1,70 @@
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bookings, treatments } from '../../db/schema.ts';
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type NewBooking = typeof bookings.$inferInsert;
+export type TreatmentRow = typeof treatments.$inferSelect;
+
+export function listTreatments(db: Db): Promise<TreatmentRow[]> {
+  return db.select().from(treatments).orderBy(asc(treatments.position), asc(treatments.name));
+}
+
+export async function findTreatment(db: Db, id: string): Promise<TreatmentRow | null> {
+  const [row] = await db.select().from(treatments).where(eq(treatments.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** `(treatmentId, slot)` of every active booking on a date. */
+export function takenSlotsOn(db: Db, date: string) {
+  return db
+    .select({ treatmentId: bookings.treatmentId, slot: bookings.slot })
+    .from(bookings)
+    .where(and(eq(bookings.date, date), eq(bookings.status, 'active')));
+}
+
+export type InsertOutcome = { booking: BookingRow } | { conflict: BookingRow };
+
+/**
+ * Inserts a booking unless the slot is taken or the patient already has this treatment that day.
+ * Competing inserts for one treatment and date queue on a transaction-scoped advisory lock, so
+ * exactly one wins and the rest see it; a bare unique constraint under a 1,000-way race made
+ * PostgreSQL deadlock on the index in a trial. The unique indexes stay as the last word.
+ */
+export function insertBookingUnlessTaken(db: Db, booking: NewBooking): Promise<InsertOutcome> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtext(${booking.treatmentId}), hashtext(${booking.date}))`,
+    );
+    const clashes = await tx
+      .select()
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.treatmentId, booking.treatmentId),
+          eq(bookings.date, booking.date),
+          eq(bookings.status, 'active'),
+          or(eq(bookings.slot, booking.slot), eq(bookings.patientEmail, booking.patientEmail)),
+        ),
+      );
+    if (clashes.length > 0) {
+      // The patient's own booking explains the conflict best; otherwise the slot's taker.
+      return { conflict: clashes.find((b) => b.patientEmail === booking.patientEmail) ?? clashes[0]! };
+    }
+    const [row] = await tx.insert(bookings).values(booking).returning();
+    return { booking: row! };
+  });
+}
+
+export function listActiveBookingsOf(db: Db, patientEmail: string): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.patientEmail, patientEmail), eq(bookings.status, 'active')))
+    .orderBy(asc(bookings.date), asc(bookings.createdAt));
+}
+
+export async function findBooking(db: Db, id: string): Promise<BookingRow | null> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  availableQuerySchema,
+  bookingConflictSchema,
+  bookingCreatedSchema,
+  bookingIdParamsSchema,
+  bookingListQuerySchema,
+  bookingRequestSchema,
+  bookingSchema,
+  serviceSchema,
+  treatmentAvailabilitySchema,
+} from '@clinic/shared';
+import type { CallerResolver } from '../../plugins/caller.ts';
+import type { BookingService } from './booking.service.ts';
+
+export async function bookingRoutes(
+  app: FastifyInstance,
+  opts: { booking: BookingService; callers: CallerResolver },
+) {
+  const { booking, callers } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/available',
+    {
+      schema: {
+        tags: ['booking'],
+        summary: 'Every treatment with its free slots on a date',
+        querystring: availableQuerySchema,
+        response: { 200: z.array(treatmentAvailabilitySchema) },
+      },
+    },
+    async (request) => booking.available(request.query.date),
+  );
+
+  api.get(
+    '/api/service',
+    {
+      schema: { tags: ['booking'], summary: 'Treatment names', response: { 200: z.array(serviceSchema) } },
+    },
+    async () => booking.services(),
+  );
+
+  api.post(
+    '/api/booking',
+    {
+      schema: {
+        tags: ['booking'],
+        summary: 'Book a slot (the patient and price come from the token and the treatment)',
+        security: [{ bearer: [] }],
+        body: bookingRequestSchema,
+        response: { 201: bookingCreatedSchema, 409: bookingConflictSchema.passthrough() },
+      },
+    },
+    async (request, reply) => {
+      const caller = await callers.requireCaller(request);
+      const result = await booking.create(caller, request.body);
+      return reply.status(201).send(result);
+    },
+  );
+
+  api.get(
+    '/api/booking',
+    {
+      schema: {
+        tags: ['booking'],
+        summary: "A patient's active bookings (own email, or any for an admin)",
+        security: [{ bearer: [] }],
+        querystring: bookingListQuerySchema,
+        response: { 200: z.array(bookingSchema) },
+      },
+    },
+    async (request) => booking.listOwn(await callers.requireCaller(request), request.query.patient),
+  );
+
+  api.get(
+    '/api/booking/:id',
+    {
+      schema: {
+        tags: ['booking'],
+        summary: 'One booking (own, or any for an admin)',
+        security: [{ bearer: [] }],
+        params: bookingIdParamsSchema,
+        response: { 200: bookingSchema },
+      },
+    },
+    async (request) => booking.getOne(await callers.requireCaller(request), request.params.id),
+  );
+}

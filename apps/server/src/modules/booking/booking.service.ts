@@ -1,0 +1,160 @@
+/**
+ * Availability and booking rules. The server decides the patient (from the token), the name and
+ * the price (from the treatment); the client's copies are ignored or must match.
+ */
+import { ErrorCode, type Booking, type TreatmentAvailability } from '@clinic/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Caller } from '../../plugins/caller.ts';
+import {
+  findBooking,
+  findTreatment,
+  insertBookingUnlessTaken,
+  listActiveBookingsOf,
+  listTreatments,
+  takenSlotsOn,
+  type BookingRow,
+} from './booking.repository.ts';
+import { bookingClock, freeSlots, isSlotOpen, judgeDate, slotStartMinutes } from './slots.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const dollars = (cents: number) => cents / 100;
+
+export function toBookingDto(row: BookingRow): Booking {
+  return {
+    _id: row.id,
+    treatmentId: row.treatmentId,
+    treatment: row.treatmentName,
+    date: row.date,
+    slot: row.slot,
+    price: dollars(row.priceCents),
+    paid: row.paid,
+    patient: row.patientEmail,
+    patientName: row.patientName,
+    phone: row.phone,
+    transactionId: row.transactionId,
+  };
+}
+
+export interface BookingServiceDeps {
+  db: Db;
+  now: () => Date;
+  timeZone: string;
+  windowDays: number;
+}
+
+export interface CreateBookingInput {
+  treatmentId: string;
+  date: string;
+  slot: string;
+  phone: string;
+  patient?: string;
+}
+
+export function createBookingService({ db, now, timeZone, windowDays }: BookingServiceDeps) {
+  const clock = () => bookingClock(now(), timeZone, windowDays);
+
+  return {
+    async available(date: string): Promise<TreatmentAvailability[]> {
+      const [all, taken] = await Promise.all([listTreatments(db), takenSlotsOn(db, date)]);
+      const takenBy = new Map<string, Set<string>>();
+      for (const { treatmentId, slot } of taken) {
+        let set = takenBy.get(treatmentId);
+        if (!set) takenBy.set(treatmentId, (set = new Set()));
+        set.add(slot);
+      }
+      const c = clock();
+      return all.map((t) => ({
+        _id: t.id,
+        name: t.name,
+        slots: freeSlots(t.slots, takenBy.get(t.id) ?? new Set(), date, c),
+        price: dollars(t.priceCents),
+      }));
+    },
+
+    async services(): Promise<{ _id: string; name: string }[]> {
+      return (await listTreatments(db)).map((t) => ({ _id: t.id, name: t.name }));
+    },
+
+    async create(caller: Caller, input: CreateBookingInput) {
+      if (input.patient !== undefined && input.patient.trim().toLowerCase() !== caller.email) {
+        throw new AppError(ErrorCode.FORBIDDEN, 'You can only book for yourself.');
+      }
+      const treatment = UUID.test(input.treatmentId) ? await findTreatment(db, input.treatmentId) : null;
+      if (!treatment) {
+        throw new AppError(ErrorCode.VALIDATION, 'There is no such treatment.', {
+          errors: { treatmentId: ['There is no such treatment'] },
+        });
+      }
+      if (!treatment.slots.includes(input.slot) || slotStartMinutes(input.slot) === null) {
+        throw new AppError(ErrorCode.VALIDATION, `${treatment.name} has no slot ${input.slot}.`, {
+          errors: { slot: ['Choose one of the treatment’s slots'] },
+        });
+      }
+      const c = clock();
+      const verdict = judgeDate(input.date, c);
+      if (verdict !== 'bookable') {
+        const message =
+          verdict === 'past'
+            ? 'That day has passed; choose today or a later day.'
+            : `Bookings open up to ${windowDays} days ahead; choose an earlier day.`;
+        throw new AppError(ErrorCode.VALIDATION, message, { errors: { date: [message] } });
+      }
+      if (!isSlotOpen(input.date, input.slot, c)) {
+        const message = 'That slot has already started; choose a later one.';
+        throw new AppError(ErrorCode.VALIDATION, message, { errors: { slot: [message] } });
+      }
+
+      const outcome = await insertBookingUnlessTaken(db, {
+        treatmentId: treatment.id,
+        treatmentName: treatment.name,
+        date: input.date,
+        slot: input.slot,
+        patientId: caller.userId,
+        patientEmail: caller.email,
+        patientName: caller.name,
+        phone: input.phone,
+        priceCents: treatment.priceCents,
+      });
+      if ('conflict' in outcome) {
+        const own = outcome.conflict.patientEmail === caller.email;
+        // Only the caller's own booking is described; another patient's stays private.
+        const shown = own ? outcome.conflict : { date: input.date, slot: input.slot, treatmentName: treatment.name };
+        throw new AppError(
+          ErrorCode.CONFLICT,
+          own
+            ? `You already have ${treatment.name} on ${shown.date} at ${shown.slot}.`
+            : 'That slot has just been taken; choose another.',
+          {
+            extra: {
+              success: false,
+              booking: { date: shown.date, slot: shown.slot, treatment: shown.treatmentName },
+            },
+          },
+        );
+      }
+      return { success: true as const, booking: toBookingDto(outcome.booking) };
+    },
+
+    async listOwn(caller: Caller, patient: string): Promise<Booking[]> {
+      if (patient !== caller.email && !caller.isAdmin) {
+        throw new AppError(ErrorCode.FORBIDDEN, 'You can only see your own bookings.');
+      }
+      const rows = await listActiveBookingsOf(db, patient);
+      return rows
+        .sort((a, b) => a.date.localeCompare(b.date) || slotStartMinutes(a.slot)! - slotStartMinutes(b.slot)!)
+        .map(toBookingDto);
+    },
+
+    /** One booking: the caller's own, or any for an admin. Anything else is a 404, never a 403. */
+    async getOne(caller: Caller, id: string): Promise<Booking> {
+      const row = UUID.test(id) ? await findBooking(db, id) : null;
+      if (!row || (row.patientEmail !== caller.email && !caller.isAdmin)) {
+        throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
+      }
+      return toBookingDto(row);
+    },
+  };
+}
+
+export type BookingService = ReturnType<typeof createBookingService>;
