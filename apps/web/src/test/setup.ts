@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 
 afterEach(() => {
   cleanup();
+  // Sonner keeps toasts in a module-level store and replays active ones to a new Toaster.
+  toast.dismiss();
   vi.restoreAllMocks();
   vi.useRealTimers();
   localStorage.clear();

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, problem } from '../test/utils.tsx';
+import { api, ApiError } from './api-client.ts';
+
+describe('api client', () => {
+  it('calls /api with JSON and the stored bearer token', async () => {
+    localStorage.setItem('accessToken', 'token-123');
+    const { calls } = mockFetch({ 'POST /api/contact': () => json({ success: true, _id: 'x' }) });
+
+    await expect(api.post('/contact', { a: 1 })).resolves.toEqual({ success: true, _id: 'x' });
+
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer token-123');
+    expect(calls[0]?.headers.get('Content-Type')).toBe('application/json');
+    expect(calls[0]?.body).toEqual({ a: 1 });
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const { calls } = mockFetch({ 'GET /api/me': () => json({ user: null }) });
+    await api.get('/me');
+    expect(calls[0]?.headers.has('Authorization')).toBe(false);
+  });
+
+  it('turns problem+json into an ApiError with status, code, detail and field errors', async () => {
+    mockFetch({
+      'POST /api/contact': () =>
+        problem(400, 'Invalid input', {
+          code: 'validation_failed',
+          errors: { email: ['Provide a valid Email'] },
+        }),
+    });
+
+    const error = await api.post('/contact', {}).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      detail: 'Invalid input',
+      message: 'Invalid input',
+      errors: { email: ['Provide a valid Email'] },
+      isClientError: true,
+    });
+  });
+
+  it('keeps the status of a non-JSON failure', async () => {
+    mockFetch({ 'GET /api/me': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
+    const error = await api.get('/me').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, isClientError: false });
+  });
+});
