@@ -15,7 +15,7 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />
+      <Toaster position="top-right" duration={TOAST_DURATION_MS} />
     </QueryClientProvider>
   );
 }

@@ -48,9 +48,17 @@ type LazyChunkProps = {
 
 export function LazyChunk({ chunk, fallback = <Spinner /> }: LazyChunkProps) {
   const [Loaded, setLoaded] = useState(() => chunk.Component);
+  const [retries, setRetries] = useState(0);
   const retry = () => {
+    // Loading again in place keeps the app's state. If that failed too, reload the document:
+    // after a deploy the old chunk names are gone and only a fresh index.html knows the new ones.
+    if (retries > 0) {
+      window.location.reload();
+      return;
+    }
     chunk.retry();
     setLoaded(() => chunk.Component);
+    setRetries(retries + 1);
   };
   return (
     <ChunkErrorBoundary onRetry={retry}>

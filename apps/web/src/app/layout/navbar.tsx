@@ -18,6 +18,8 @@ const publicItems: readonly NavItem[] = [
   { to: '/about', label: navLabels.about },
 ];
 
+const activeClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
+
 function NavItems({ onChoose }: { onChoose?: () => void }) {
   const me = useMe();
   const signOut = useSignOut();
@@ -30,7 +32,12 @@ function NavItems({ onChoose }: { onChoose?: () => void }) {
     <>
       {items.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} end={item.to === '/'} onClick={onChoose}>
+          <NavLink
+            to={item.to}
+            end={item.to === '/'}
+            className={activeClass}
+            onClick={onChoose}
+          >
             {item.label}
           </NavLink>
         </li>
@@ -51,7 +58,7 @@ function NavItems({ onChoose }: { onChoose?: () => void }) {
       )}
       {me.data === null && (
         <li>
-          <NavLink to="/login" onClick={onChoose}>
+          <NavLink to="/login" className={activeClass} onClick={onChoose}>
             {navLabels.login}
           </NavLink>
         </li>

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { json, LocationProbe, mockFetch, patient, renderRoutes } from '../../../test/utils.tsx';
+import {
+  json,
+  LocationProbe,
+  mockFetch,
+  patient,
+  problem,
+  renderRoutes,
+} from '../../../test/utils.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
 const routes = [
@@ -22,6 +29,17 @@ describe('RequireAuth', () => {
     const location = await screen.findByTestId('location');
     expect(location.textContent).toBe('/login state={"from":"/appointment?date=2030-01-02"}');
     expect(screen.queryByText('Booking page')).not.toBeInTheDocument();
+  });
+
+  it('treats a rejected bearer token as signed out and forgets it', async () => {
+    localStorage.setItem('accessToken', 'expired-token');
+    mockFetch({ 'GET /api/me': () => problem(401, 'Invalid token') });
+    renderRoutes(routes, { initialEntries: ['/appointment'] });
+
+    expect((await screen.findByTestId('location')).textContent).toBe(
+      '/login state={"from":"/appointment"}',
+    );
+    expect(localStorage.getItem('accessToken')).toBeNull();
   });
 
   it('shows the page to a signed-in user', async () => {
