@@ -36,12 +36,14 @@ describe('the HTTP shell', () => {
   });
 
   it('puts security headers and a CSP without inline script on every response', async () => {
-    for (const url of ['/api/health', '/api/missing', '/login']) {
+    for (const url of ['/api/health', '/api/missing', '/login', '/api/docs/']) {
       const res = await t.app.inject(url);
       const csp = String(res.headers['content-security-policy']);
       const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src '));
       expect(scriptSrc, url).toBe("script-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
+      // Plain-http installations must not have their own assets upgraded to https.
+      expect(csp).not.toContain('upgrade-insecure-requests');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-request-id']).toBeTruthy();
     }

@@ -14,5 +14,7 @@ export async function registerDocs(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The UI loads only external scripts, so the app's own strict CSP (set by helmet) fits it; its
+  // built-in one would add upgrade-insecure-requests and break the page on plain http.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 }
