@@ -19,6 +19,11 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createBookingService } from './modules/booking/booking.service.ts';
 import { bookingRoutes } from './modules/booking/booking.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { createDoctorsService } from './modules/doctors/doctors.service.ts';
+import { doctorsRoutes } from './modules/doctors/doctors.routes.ts';
+import { createImagesService } from './modules/images/images.service.ts';
+import { imagesRoutes } from './modules/images/images.routes.ts';
 import { createCallerResolver } from './plugins/caller.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -29,6 +34,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's database, for the few callers outside a request (tests, shutdown). */
     database: Database;
+    /** Every route registered, for the access-control matrix test. */
+    routeTable: { method: string; url: string }[];
   }
 }
 
@@ -83,6 +90,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
   });
   app.decorate('database', database);
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -104,7 +116,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const auth = createAuth(config, db);
   const rateLimiter = createRateLimiter(db);
   const callers = createCallerResolver(auth);
-  const users = createUsersService({ db, auth });
   const contact = createContactService({ db, rateLimiter });
   const booking = createBookingService({
     db,
@@ -112,6 +123,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     timeZone: config.clinicTimeZone,
     windowDays: config.bookingWindowDays,
   });
+  const users = createUsersService({ db, auth, booking });
+  const doctors = createDoctorsService({ db });
+  const images = createImagesService({ db });
 
   if (config.admin) await users.ensureAdmin(config.admin);
 
@@ -121,6 +135,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(usersRoutes, { users, callers });
   await app.register(contactRoutes, { contact });
   await app.register(bookingRoutes, { booking, callers });
+  await app.register(doctorsRoutes, { doctors, callers });
+  await app.register(imagesRoutes, { images, callers });
+  await app.register(auditRoutes, { db, callers });
   await registerSpa(app, config.webDistDir);
 
   return app;

@@ -4,3 +4,4 @@ export * from './dates.ts';
 export * from './errors.ts';
 export * from './api.ts';
 export * from './booking.ts';
+export * from './admin.ts';

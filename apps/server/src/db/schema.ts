@@ -3,3 +3,4 @@ export * from './schema/auth.ts';
 export * from './schema/clinic.ts';
 export * from './schema/rate-limit.ts';
 export * from './schema/booking.ts';
+export * from './schema/admin.ts';

@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, treatments } from '../../db/schema.ts';
 
@@ -67,4 +67,22 @@ export function listActiveBookingsOf(db: Db, patientEmail: string): Promise<Book
 export async function findBooking(db: Db, id: string): Promise<BookingRow | null> {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
   return row ?? null;
+}
+
+/** Active bookings of a patient from a date on (for cancelling a removed account's future ones). */
+export function listActiveBookingsFrom(db: Db, patientEmail: string, fromDate: string): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.patientEmail, patientEmail), eq(bookings.status, 'active'), sql`${bookings.date} >= ${fromDate}`));
+}
+
+export async function cancelBookings(db: Db, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(bookings)
+    .set({ status: 'cancelled' })
+    .where(and(inArray(bookings.id, ids), eq(bookings.status, 'active')))
+    .returning({ id: bookings.id });
+  return rows.length;
 }

@@ -10,6 +10,8 @@ import {
   findBooking,
   findTreatment,
   insertBookingUnlessTaken,
+  cancelBookings,
+  listActiveBookingsFrom,
   listActiveBookingsOf,
   listTreatments,
   takenSlotsOn,
@@ -144,6 +146,18 @@ export function createBookingService({ db, now, timeZone, windowDays }: BookingS
       return rows
         .sort((a, b) => a.date.localeCompare(b.date) || slotStartMinutes(a.slot)! - slotStartMinutes(b.slot)!)
         .map(toBookingDto);
+    },
+
+    /**
+     * Frees the slots of a patient's bookings that have not started yet (their account is being
+     * removed); bookings already begun or past stay, for the clinic's records. Runs in `tx`.
+     */
+    async cancelUpcomingOf(tx: Db, patientEmail: string): Promise<number> {
+      const c = clock();
+      const upcoming = (await listActiveBookingsFrom(tx, patientEmail, c.today)).filter((b) =>
+        isSlotOpen(b.date, b.slot, c) || (b.date > c.lastDay),
+      );
+      return cancelBookings(tx, upcoming.map((b) => b.id));
     },
 
     /** One booking: the caller's own, or any for an admin. Anything else is a 404, never a 403. */

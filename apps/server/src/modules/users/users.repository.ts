@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
@@ -18,4 +18,21 @@ export async function setUserRole(db: Db, email: string, role: 'user' | 'admin')
     .where(eq(users.email, email))
     .returning({ id: users.id });
   return updated.length;
+}
+
+export function listUsers(db: Db) {
+  return db
+    .select({ id: users.id, email: users.email, name: users.name, role: users.role })
+    .from(users)
+    .orderBy(asc(users.email));
+}
+
+export async function countAdmins(db: Db): Promise<number> {
+  return db.$count(users, eq(users.role, 'admin'));
+}
+
+/** Removes the account; its sessions and credentials go with it (ON DELETE CASCADE). */
+export async function deleteUser(db: Db, id: string): Promise<number> {
+  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length;
 }

@@ -2,8 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { getSessionCookie } from 'better-auth/cookies';
 import { fromNodeHeaders } from 'better-auth/node';
+import { z } from 'zod';
 import {
   adminResponseSchema,
+  deletedCountSchema,
+  modifiedCountSchema,
+  userListItemSchema,
   emailParamsSchema,
   ErrorCode,
   meResponseSchema,
@@ -82,5 +86,44 @@ export async function usersRoutes(
           : null,
       };
     },
+  );
+
+  const security = [{ bearer: [] }];
+
+  api.get(
+    '/api/user',
+    { schema: { tags: ['admin'], summary: 'All users', security, response: { 200: z.array(userListItemSchema) } } },
+    async (request) => {
+      await callers.requireAdmin(request);
+      return users.list();
+    },
+  );
+
+  api.put(
+    '/api/user/admin/:email',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Make a user an admin',
+        security,
+        params: emailParamsSchema,
+        response: { 200: modifiedCountSchema },
+      },
+    },
+    async (request) => users.makeAdmin(await callers.requireAdmin(request), request.params.email),
+  );
+
+  api.delete(
+    '/api/user/:email',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Remove a user (not oneself, not the last admin); upcoming bookings are cancelled',
+        security,
+        params: emailParamsSchema,
+        response: { 200: deletedCountSchema },
+      },
+    },
+    async (request) => users.remove(await callers.requireAdmin(request), request.params.email),
   );
 }

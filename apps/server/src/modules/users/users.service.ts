@@ -4,10 +4,18 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Caller } from '../../plugins/caller.ts';
 import type { Auth } from '../identity/auth.ts';
-import { findUserByEmail, setUserRole } from './users.repository.ts';
+import { appendAudit } from '../audit/audit.repository.ts';
+import type { BookingService } from '../booking/booking.service.ts';
+import {
+  countAdmins,
+  deleteUser,
+  findUserByEmail,
+  listUsers,
+  setUserRole,
+} from './users.repository.ts';
 
-export function createUsersService(deps: { db: Db; auth: Auth }) {
-  const { db, auth } = deps;
+export function createUsersService(deps: { db: Db; auth: Auth; booking: BookingService }) {
+  const { db, auth, booking } = deps;
   return {
     /**
      * The spec issued a token to anyone naming an email; we issue it only to the signed-in owner
@@ -29,6 +37,49 @@ export function createUsersService(deps: { db: Db; auth: Auth }) {
       }
       const user = await findUserByEmail(db, email);
       return { admin: user?.role === 'admin' };
+    },
+
+    async list() {
+      return (await listUsers(db)).map((u) => ({ _id: u.id, email: u.email, name: u.name, role: u.role }));
+    },
+
+    /** Promote to admin; `modifiedCount` is 0 when the user already was one. */
+    async makeAdmin(caller: Caller, email: string): Promise<{ modifiedCount: number }> {
+      return db.transaction(async (tx) => {
+        const user = await findUserByEmail(tx, email);
+        if (!user) throw new AppError(ErrorCode.NOT_FOUND, 'There is no user with this email.');
+        if (user.role === 'admin') return { modifiedCount: 0 };
+        const modifiedCount = await setUserRole(tx, email, 'admin');
+        await appendAudit(tx, { actorId: caller.userId, actorEmail: caller.email, action: 'user.make-admin', target: email });
+        return { modifiedCount };
+      });
+    },
+
+    /**
+     * Removes an account (not one's own, not the last admin): its sessions end, its upcoming
+     * bookings are cancelled so the slots free up, its past bookings stay for the records.
+     */
+    async remove(caller: Caller, email: string): Promise<{ deletedCount: number }> {
+      if (email === caller.email) {
+        throw new AppError(ErrorCode.CONFLICT, 'You cannot remove your own account.');
+      }
+      return db.transaction(async (tx) => {
+        const user = await findUserByEmail(tx, email);
+        if (!user) throw new AppError(ErrorCode.NOT_FOUND, 'There is no user with this email.');
+        if (user.role === 'admin' && (await countAdmins(tx)) <= 1) {
+          throw new AppError(ErrorCode.CONFLICT, 'The clinic needs at least one admin.');
+        }
+        const cancelled = await booking.cancelUpcomingOf(tx, email);
+        const deletedCount = await deleteUser(tx, user.id);
+        await appendAudit(tx, {
+          actorId: caller.userId,
+          actorEmail: caller.email,
+          action: 'user.remove',
+          target: email,
+          detail: { cancelledBookings: cancelled, role: user.role },
+        });
+        return { deletedCount };
+      });
     },
 
     /** ADMIN_EMAIL / ADMIN_PASSWORD: make sure this account exists and is an admin. */

@@ -1,0 +1,175 @@
+/**
+ * Who may do what, proven over the server's own route table: every /api route against every kind
+ * of caller. A route that exists but is missing here fails the suite.
+ */
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { doctors, images } from './db/schema.ts';
+import { bearer, buildTestApp, signIn, signUp, type TestApp, type TestUser } from './test/helper.ts';
+import { makeImage, multipartBody } from './test/images.ts';
+
+type CallerKind = 'anonymous' | 'patient' | 'otherPatient' | 'admin';
+const CALLERS: CallerKind[] = ['anonymous', 'patient', 'otherPatient', 'admin'];
+const NOW = new Date('2030-06-05T10:15:00Z');
+const DAY = '2030-06-07';
+
+interface Fixtures {
+  patient: TestUser;
+  bookingId: string;
+  imageId: string;
+  imageUrl: string;
+  treatments: { _id: string; slots: string[] }[];
+  fresh(): string;
+  freshUser(): Promise<string>;
+  freshDoctor(): Promise<string>;
+}
+
+type Expected = Record<CallerKind, number>;
+const everyone = (status: number): Expected => ({ anonymous: status, patient: status, otherPatient: status, admin: status });
+const adminOnly = (ok: number): Expected => ({ anonymous: 401, patient: 403, otherPatient: 403, admin: ok });
+
+interface Row {
+  request(f: Fixtures, caller: CallerKind): Promise<InjectOptions> | InjectOptions;
+  expected: Expected;
+}
+
+/** Keyed by `METHOD url` exactly as Fastify registered it. */
+const MATRIX: Record<string, Row> = {
+  'GET /api/health': { request: () => ({ url: '/api/health' }), expected: everyone(200) },
+  'GET /api/config': { request: () => ({ url: '/api/config' }), expected: everyone(200) },
+  'GET /api/me': { request: () => ({ url: '/api/me' }), expected: everyone(200) },
+  'GET /api/auth/*': { request: () => ({ url: '/api/auth/get-session' }), expected: everyone(200) },
+  'POST /api/auth/*': {
+    request: (f) => ({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: f.patient.email, password: 'wrong-password' } }),
+    expected: everyone(401),
+  },
+  'PUT /api/user/:email': {
+    request: (f) => ({ method: 'PUT', url: `/api/user/${f.patient.email}`, payload: { email: f.patient.email } }),
+    // Not even an admin may take a patient's token.
+    expected: { anonymous: 401, patient: 200, otherPatient: 403, admin: 403 },
+  },
+  'GET /api/admin/:email': {
+    request: (f) => ({ url: `/api/admin/${f.patient.email}` }),
+    expected: { anonymous: 401, patient: 200, otherPatient: 403, admin: 200 },
+  },
+  'POST /api/contact': {
+    request: () => ({ method: 'POST', url: '/api/contact', payload: { email: 'a@example.com', subject: 's', message: 'm' } }),
+    expected: everyone(201),
+  },
+  'GET /api/available': { request: () => ({ url: `/api/available?date=${DAY}` }), expected: everyone(200) },
+  'GET /api/service': { request: () => ({ url: '/api/service' }), expected: everyone(200) },
+  'POST /api/booking': {
+    request: (f, caller) => {
+      const t = f.treatments[CALLERS.indexOf(caller) + 1]!; // a treatment per caller: no conflicts
+      return { method: 'POST', url: '/api/booking', payload: { treatmentId: t._id, date: DAY, slot: t.slots[3] } };
+    },
+    expected: { anonymous: 401, patient: 201, otherPatient: 201, admin: 201 },
+  },
+  'GET /api/booking': {
+    request: (f) => ({ url: `/api/booking?patient=${f.patient.email}` }),
+    expected: { anonymous: 401, patient: 200, otherPatient: 403, admin: 200 },
+  },
+  'GET /api/booking/:id': {
+    request: (f) => ({ url: `/api/booking/${f.bookingId}` }),
+    // Another patient's booking does not exist as far as they can tell.
+    expected: { anonymous: 401, patient: 200, otherPatient: 404, admin: 200 },
+  },
+  'GET /api/user': { request: () => ({ url: '/api/user' }), expected: adminOnly(200) },
+  'PUT /api/user/admin/:email': {
+    request: async (f) => ({ method: 'PUT', url: `/api/user/admin/${await f.freshUser()}` }),
+    expected: adminOnly(200),
+  },
+  'DELETE /api/user/:email': {
+    request: async (f) => ({ method: 'DELETE', url: `/api/user/${await f.freshUser()}` }),
+    expected: adminOnly(200),
+  },
+  'POST /api/image': {
+    request: async () => {
+      const { payload, headers } = multipartBody('image', 'photo.png', 'image/png', await makeImage('png', 64, 64));
+      return { method: 'POST', url: '/api/image', payload, headers };
+    },
+    expected: adminOnly(200),
+  },
+  // Doctors' photos are shown on pages: public, like any image host's.
+  'GET /api/image/:id': { request: (f) => ({ url: f.imageUrl }), expected: everyone(200) },
+  'POST /api/doctor': {
+    request: (f) => ({ method: 'POST', url: '/api/doctor', payload: { name: 'Dr Who', email: f.fresh(), specialty: 'Teeth Cleaning', img: f.imageUrl } }),
+    expected: adminOnly(201),
+  },
+  'GET /api/doctor': { request: () => ({ url: '/api/doctor' }), expected: adminOnly(200) },
+  'DELETE /api/doctor/:email': {
+    request: async (f) => ({ method: 'DELETE', url: `/api/doctor/${await f.freshDoctor()}` }),
+    expected: adminOnly(200),
+  },
+  'GET /api/audit': { request: () => ({ url: '/api/audit' }), expected: adminOnly(200) },
+};
+
+/** Public by design and not part of the matrix: the API's own documentation. */
+const isDocumentation = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
+
+describe('access-control matrix', () => {
+  let t: TestApp;
+  let f: Fixtures;
+  const tokens = {} as Record<CallerKind, string | null>;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ ADMIN_EMAIL: 'boss@clinic.test', ADMIN_PASSWORD: 'admin-password' }, { now: () => NOW });
+    const patient = await signUp(t);
+    const other = await signUp(t);
+    const admin = await signIn(t, 'boss@clinic.test', 'admin-password');
+    Object.assign(tokens, { anonymous: null, patient: patient.token, otherPatient: other.token, admin: admin.token });
+
+    const treatments = (await t.app.inject(`/api/available?date=${DAY}`)).json<Fixtures['treatments']>();
+    const booked = await t.app.inject({
+      method: 'POST', url: '/api/booking', headers: bearer(patient),
+      payload: { treatmentId: treatments[0]!._id, date: DAY, slot: treatments[0]!.slots[0] },
+    });
+    const [image] = await t.db.insert(images).values({ contentType: 'image/webp', content: await makeImage('webp', 8, 8), width: 8, height: 8 }).returning();
+    let n = 0;
+    f = {
+      patient,
+      bookingId: booked.json().booking._id,
+      imageId: image!.id,
+      imageUrl: `/api/image/${image!.id}`,
+      treatments,
+      fresh: () => `fresh${n++}-${Date.now()}@example.com`,
+      freshUser: async () => (await signUp(t)).email,
+      freshDoctor: async () => {
+        const email = f.fresh();
+        await t.db.insert(doctors).values({ name: 'Dr Temp', email, specialty: '', img: f.imageUrl });
+        return email;
+      },
+    };
+  });
+  afterAll(() => t.close());
+
+  it('covers every API route the server registers', () => {
+    const registered = new Set(
+      t.app.routeTable
+        .filter((r) => r.url.startsWith('/api') && !isDocumentation(r.url))
+        // HEAD mirrors GET (Fastify adds it); the GET row covers both.
+        .filter((r) => r.method !== 'HEAD')
+        .map((r) => `${r.method} ${r.url}`),
+    );
+    const uncovered = [...registered].filter((key) => !(key in MATRIX));
+    expect(uncovered, 'routes missing from the access matrix').toEqual([]);
+    const stale = Object.keys(MATRIX).filter((key) => !registered.has(key));
+    expect(stale, 'matrix rows for routes that no longer exist').toEqual([]);
+  });
+
+  for (const [route, row] of Object.entries(MATRIX)) {
+    it(`${route}: ${CALLERS.map((c) => `${c} ${row.expected[c]}`).join(', ')}`, async () => {
+      const statuses = {} as Record<CallerKind, number>;
+      for (const caller of CALLERS) {
+        const options = await row.request(f, caller);
+        const token = tokens[caller];
+        const res = await t.app.inject({
+          ...options,
+          headers: { origin: t.origin, ...(options.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        });
+        statuses[caller] = res.statusCode;
+      }
+      expect(statuses).toEqual(row.expected);
+    });
+  }
+});

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deletedCountSchema, doctorRequestSchema, doctorSchema, emailParamsSchema, insertedIdSchema } from '@clinic/shared';
+import type { CallerResolver } from '../../plugins/caller.ts';
+import type { DoctorsService } from './doctors.service.ts';
+
+export async function doctorsRoutes(
+  app: FastifyInstance,
+  opts: { doctors: DoctorsService; callers: CallerResolver },
+) {
+  const { doctors, callers } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearer: [] }];
+
+  api.post(
+    '/api/doctor',
+    { schema: { tags: ['admin'], summary: 'Add a doctor', security, body: doctorRequestSchema, response: { 201: insertedIdSchema } } },
+    async (request, reply) => {
+      const caller = await callers.requireAdmin(request);
+      return reply.status(201).send(await doctors.add(caller, request.body));
+    },
+  );
+
+  api.get(
+    '/api/doctor',
+    { schema: { tags: ['admin'], summary: 'All doctors', security, response: { 200: z.array(doctorSchema) } } },
+    async (request) => {
+      await callers.requireAdmin(request);
+      return doctors.list();
+    },
+  );
+
+  api.delete(
+    '/api/doctor/:email',
+    { schema: { tags: ['admin'], summary: 'Delete a doctor', security, params: emailParamsSchema, response: { 200: deletedCountSchema } } },
+    async (request) => doctors.remove(await callers.requireAdmin(request), request.params.email),
+  );
+}

@@ -1,0 +1,61 @@
+import { ErrorCode, type Doctor } from '@clinic/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Caller } from '../../plugins/caller.ts';
+import { appendAudit } from '../audit/audit.repository.ts';
+import { deleteDoctorByEmail, insertDoctor, listDoctors } from './doctors.repository.ts';
+
+/** Photos come from our own image host; anything else would let a page load arbitrary URLs. */
+const OWN_IMAGE = /^\/api\/image\/[0-9a-f-]{36}$/i;
+
+export function createDoctorsService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    async add(caller: Caller, doctor: { name: string; email: string; specialty: string; img: string }) {
+      if (!OWN_IMAGE.test(doctor.img)) {
+        throw new AppError(ErrorCode.VALIDATION, 'Upload the photo first; its URL goes in `img`.', {
+          errors: { img: ['Upload the photo with POST /api/image first'] },
+        });
+      }
+      const insertedId = await db.transaction(async (tx) => {
+        const id = await insertDoctor(tx, doctor);
+        if (!id) return null;
+        await appendAudit(tx, {
+          actorId: caller.userId,
+          actorEmail: caller.email,
+          action: 'doctor.add',
+          target: doctor.email,
+          detail: { name: doctor.name, specialty: doctor.specialty },
+        });
+        return id;
+      });
+      if (!insertedId) {
+        throw new AppError(ErrorCode.CONFLICT, 'A doctor with this email already exists.', {
+          errors: { email: ['A doctor with this email already exists'] },
+        });
+      }
+      return { insertedId };
+    },
+
+    async list(): Promise<Doctor[]> {
+      return (await listDoctors(db)).map((d) => ({ _id: d.id, name: d.name, email: d.email, specialty: d.specialty, img: d.img }));
+    },
+
+    async remove(caller: Caller, email: string): Promise<{ deletedCount: number }> {
+      return db.transaction(async (tx) => {
+        const removed = await deleteDoctorByEmail(tx, email);
+        if (!removed) return { deletedCount: 0 };
+        await appendAudit(tx, {
+          actorId: caller.userId,
+          actorEmail: caller.email,
+          action: 'doctor.delete',
+          target: email,
+          detail: { name: removed.name },
+        });
+        return { deletedCount: 1 };
+      });
+    },
+  };
+}
+
+export type DoctorsService = ReturnType<typeof createDoctorsService>;

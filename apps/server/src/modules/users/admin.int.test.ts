@@ -1,0 +1,141 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, bookings, doctors } from '../../db/schema.ts';
+import { bearer, buildTestApp, signIn, signUp, type TestApp, type TestUser } from '../../test/helper.ts';
+
+let now = new Date('2030-06-05T10:15:00Z');
+
+describe('admin: users, roles, doctors, audit', () => {
+  let t: TestApp;
+  let boss: TestUser;
+  beforeAll(async () => {
+    t = await buildTestApp({ ADMIN_EMAIL: 'boss@clinic.test', ADMIN_PASSWORD: 'admin-password' }, { now: () => now });
+    boss = { email: 'boss@clinic.test', name: 'Clinic Admin', password: 'admin-password', ...(await signIn(t, 'boss@clinic.test', 'admin-password')) };
+  });
+  afterAll(() => t.close());
+
+  it('lists users with their roles', async () => {
+    const ann = await signUp(t, { name: 'Ann' });
+    const res = await t.app.inject({ url: '/api/user', headers: bearer(boss) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(
+      expect.arrayContaining([
+        { _id: expect.any(String), email: 'boss@clinic.test', name: 'Clinic Admin', role: 'admin' },
+        { _id: expect.any(String), email: ann.email, name: 'Ann', role: 'user' },
+      ]),
+    );
+  });
+
+  it('makes a user an admin once, and the change applies to their next request', async () => {
+    const ann = await signUp(t);
+    const first = await t.app.inject({ method: 'PUT', url: `/api/user/admin/${ann.email}`, headers: bearer(boss) });
+    expect(first.json()).toEqual({ modifiedCount: 1 });
+    const again = await t.app.inject({ method: 'PUT', url: `/api/user/admin/${ann.email}`, headers: bearer(boss) });
+    expect(again.json()).toEqual({ modifiedCount: 0 });
+    expect((await t.app.inject({ url: `/api/admin/${ann.email}`, headers: bearer(ann) })).json()).toEqual({ admin: true });
+    expect((await t.app.inject({ url: '/api/user', headers: bearer(ann) })).statusCode).toBe(200);
+    const unknown = await t.app.inject({ method: 'PUT', url: '/api/user/admin/nobody@example.com', headers: bearer(boss) });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('removes a user: sessions end, upcoming bookings free their slots, past bookings stay', async () => {
+    const victim = await signUp(t);
+    const [treatment] = (await t.app.inject('/api/available?date=2030-06-08')).json<{ _id: string; name: string }[]>();
+    now = new Date('2030-06-05T10:15:00Z');
+    const upcoming = await t.app.inject({
+      method: 'POST', url: '/api/booking', headers: bearer(victim),
+      payload: { treatmentId: treatment!._id, date: '2030-06-08', slot: '08.00 AM - 08.30 AM' },
+    });
+    expect(upcoming.statusCode).toBe(201);
+    // A visit that already happened, as the clinic's records have it.
+    const [past] = await t.db.insert(bookings).values({
+      treatmentId: treatment!._id, treatmentName: treatment!.name, date: '2030-05-01', slot: '08.00 AM - 08.30 AM',
+      patientEmail: victim.email, patientName: victim.name, priceCents: 2000,
+    }).returning();
+
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/user/${victim.email}`, headers: bearer(boss) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 1 });
+
+    expect((await t.app.inject({ url: '/api/me', headers: bearer(victim) })).json()).toEqual({ user: null });
+    const [cancelled] = await t.db.select().from(bookings).where(eq(bookings.id, upcoming.json().booking._id));
+    expect(cancelled!.status).toBe('cancelled');
+    const free = (await t.app.inject('/api/available?date=2030-06-08')).json<{ _id: string; slots: string[] }[]>();
+    expect(free.find((x) => x._id === treatment!._id)!.slots).toContain('08.00 AM - 08.30 AM');
+    const [kept] = await t.db.select().from(bookings).where(eq(bookings.id, past!.id));
+    expect(kept).toMatchObject({ status: 'active', patientEmail: victim.email });
+
+    const twice = await t.app.inject({ method: 'DELETE', url: `/api/user/${victim.email}`, headers: bearer(boss) });
+    expect(twice.statusCode).toBe(404);
+  });
+
+  it('never removes oneself', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/user/boss@clinic.test', headers: bearer(boss) });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toMatch(/own account/);
+  });
+
+  it('adds, lists and deletes doctors with the spec answers', async () => {
+    const image = await t.db.execute(sql`INSERT INTO images (content_type, content, width, height) VALUES ('image/webp', '\\x00', 1, 1) RETURNING id`);
+    const imageId = (image as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    const img = `/api/image/${imageId}`;
+    const add = await t.app.inject({
+      method: 'POST', url: '/api/doctor', headers: bearer(boss),
+      payload: { name: 'Jane Root', email: 'Jane.Root@Clinic.test', specialty: 'Oral Surgery', img },
+    });
+    expect(add.statusCode).toBe(201);
+    expect(add.json()).toEqual({ insertedId: expect.any(String) });
+
+    const duplicate = await t.app.inject({
+      method: 'POST', url: '/api/doctor', headers: bearer(boss),
+      payload: { name: 'Jane Again', email: 'jane.root@clinic.test', specialty: '', img },
+    });
+    expect(duplicate.statusCode).toBe(409);
+
+    const list = await t.app.inject({ url: '/api/doctor', headers: bearer(boss) });
+    expect(list.json()).toContainEqual({ _id: add.json().insertedId, name: 'Jane Root', email: 'jane.root@clinic.test', specialty: 'Oral Surgery', img });
+
+    const removed = await t.app.inject({ method: 'DELETE', url: '/api/doctor/jane.root@clinic.test', headers: bearer(boss) });
+    expect(removed.json()).toEqual({ deletedCount: 1 });
+    const again = await t.app.inject({ method: 'DELETE', url: '/api/doctor/jane.root@clinic.test', headers: bearer(boss) });
+    expect(again.json()).toEqual({ deletedCount: 0 });
+    expect(await t.db.$count(doctors, eq(doctors.email, 'jane.root@clinic.test'))).toBe(0);
+  });
+
+  it('checks a doctor with the spec messages', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/doctor', headers: bearer(boss), payload: { name: '', email: '', img: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ name: ['Name is Required'], email: ['Email is Required'], img: ['Image is Required'] });
+    const bad = await t.app.inject({ method: 'POST', url: '/api/doctor', headers: bearer(boss), payload: { name: 'X', email: 'not-an-email', img: '/api/image/x' } });
+    expect(bad.json().errors.email).toEqual(['Provide a valid Email']);
+    const foreign = await t.app.inject({
+      method: 'POST', url: '/api/doctor', headers: bearer(boss),
+      payload: { name: 'X', email: 'x@clinic.test', img: 'https://evil.example/x.png' },
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors).toHaveProperty('img');
+  });
+
+  it('writes every admin action to an audit log that cannot be altered', async () => {
+    const ann = await signUp(t);
+    await t.app.inject({ method: 'PUT', url: `/api/user/admin/${ann.email}`, headers: bearer(boss) });
+    const res = await t.app.inject({ url: '/api/audit', headers: bearer(boss) });
+    expect(res.json()).toContainEqual({
+      _id: expect.any(String), actor: 'boss@clinic.test', action: 'user.make-admin', target: ann.email, detail: {}, at: expect.any(String),
+    });
+    const actions = res.json<{ action: string }[]>().map((e) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['user.make-admin', 'user.remove', 'doctor.add', 'doctor.delete']));
+
+    const code = async (run: () => Promise<unknown>) => {
+      try {
+        await run();
+        return 'no error';
+      } catch (error) {
+        return (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
+      }
+    };
+    expect(await code(() => t.db.update(auditLog).set({ action: 'nothing happened' }))).toBe('42501');
+    expect(await code(() => t.db.delete(auditLog))).toBe('42501');
+    expect(await code(() => t.db.execute(sql`TRUNCATE audit_log`))).toBe('42501');
+  });
+});

@@ -1,0 +1,53 @@
+/** Admin API shapes: users, roles, doctors and photo upload (spec sections 2, 3, 5, 7). */
+import { z } from 'zod';
+import { messages } from './texts.ts';
+import { SPEC_EMAIL_PATTERN, nameSchema } from './validation.ts';
+
+export const userListItemSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.string(),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
+export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
+export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
+export const insertedIdSchema = z.object({ insertedId: z.string() });
+
+/** The spec's email rule (searched pattern, lowercased first) plus a standard address check. */
+const doctorEmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, { message: messages.emailRequired, abort: true })
+  .regex(SPEC_EMAIL_PATTERN, { message: messages.emailInvalid, abort: true })
+  .pipe(z.email({ message: messages.emailInvalid }).max(254));
+
+export const doctorRequestSchema = z.object({
+  name: nameSchema,
+  email: doctorEmailSchema,
+  /** The spec sets no rule on the specialty. */
+  specialty: z.string().trim().max(100).optional().default(''),
+  img: z.string().trim().min(1, { message: messages.imageRequired, abort: true }).max(500),
+});
+export type DoctorRequest = z.input<typeof doctorRequestSchema>;
+
+export const doctorSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  specialty: z.string(),
+  img: z.string(),
+});
+export type Doctor = z.infer<typeof doctorSchema>;
+
+/** Our image host answers like the spec's: `{ success, data: { url } }`. */
+export const imageUploadResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ url: z.string() }),
+});
+
+/** Photos the image host accepts, recognised by content. */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MAX_EDGE = 512;
