@@ -42,6 +42,22 @@ describe('api client', () => {
     });
   });
 
+  it('keeps the whole body of a problem that carries more than the problem fields', async () => {
+    const booking = {
+      date: '2030-06-05',
+      slot: '08.00 AM - 08.30 AM',
+      treatment: 'Teeth Cleaning',
+    };
+    mockFetch({
+      'POST /api/booking': () =>
+        problem(409, 'You already have Teeth Cleaning', { success: false, booking }),
+    });
+
+    const error = await api.post('/booking', {}).catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ status: 409, body: { success: false, booking } });
+  });
+
   it('keeps the status of a non-JSON failure', async () => {
     mockFetch({ 'GET /api/me': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
     const error = await api.get('/me').catch((e: unknown) => e);

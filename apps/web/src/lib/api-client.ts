@@ -14,14 +14,23 @@ export class ApiError extends Error {
   readonly detail: string | undefined;
   /** Messages per form field, for bad input (400). */
   readonly errors: Record<string, string[]>;
+  /**
+   * The whole parsed response body (undefined when it was not JSON). Some answers carry more than
+   * the problem fields: a booking conflict (409) also names the booking in the way.
+   */
+  readonly body: unknown;
 
-  constructor(problem: Pick<Problem, 'status' | 'title' | 'code'> & Partial<Problem>) {
+  constructor(
+    problem: Pick<Problem, 'status' | 'title' | 'code'> & Partial<Problem>,
+    body?: unknown,
+  ) {
     super(problem.detail ?? problem.title);
     this.name = 'ApiError';
     this.status = problem.status;
     this.code = problem.code;
     this.detail = problem.detail;
     this.errors = problem.errors ?? {};
+    this.body = body;
   }
 
   get isClientError(): boolean {
@@ -59,7 +68,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   if (type.includes('json')) {
     const body: unknown = await response.json().catch(() => null);
     if (isProblem(body)) {
-      return new ApiError({ ...body, code: body.code ?? 'unknown', status: response.status });
+      return new ApiError({ ...body, code: body.code ?? 'unknown', status: response.status }, body);
     }
   }
   // A proxy page or an empty body: keep the status so callers can still tell 4xx from 5xx.

@@ -12,6 +12,18 @@ afterEach(() => {
   localStorage.clear();
 });
 
+// jsdom has no <dialog> methods yet: just enough of them for the Modal (open, close, 'close').
+if (!HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
+}
+
 // An unexpected console.error in a test is a bug (React warnings included): fail loudly.
 const originalError = console.error;
 console.error = (...args: unknown[]) => {

@@ -1,23 +1,29 @@
-import { useSearchParams } from 'react-router';
-import { formatMediumDate, parseDateInput } from '@clinic/shared';
+import { useMe } from '../../features/auth/api/get-me.ts';
+import { AppointmentCalendar } from '../../features/booking/components/appointment-calendar.tsx';
+import { AvailableAppointments } from '../../features/booking/components/available-appointments.tsx';
+import { useSelectedDate } from '../../features/booking/hooks/use-selected-date.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 /**
- * Guarded placeholder: the booking screen (date picker, 'Available Appointments on {date}',
- * treatment cards, booking dialog) is coming in the booking release.
+ * The booking page (spec section 2): a date picker, then the treatments with free slots that day.
+ * The day lives in `?date=` (the home hero's calendar links here with one).
  */
 export default function AppointmentRoute() {
   usePageMeta(
     'Appointment - Doctors Portal',
     'Pick a date and book a dental treatment at a time that suits you.',
   );
-  const [searchParams] = useSearchParams();
-  const date = parseDateInput(searchParams.get('date') ?? '');
+  // RequireAuth renders this page only once the signed-in user is known.
+  const me = useMe();
+  const { date, today, setDate } = useSelectedDate();
+  if (!me.data) return null;
+
   return (
-    <div className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-semibold">Appointment</h1>
-      {date && <p className="mt-4">Chosen date: {formatMediumDate(date)}</p>}
-      <p className="mt-4">Online booking opens here soon.</p>
+    <div className="mx-auto flex max-w-6xl flex-col gap-12 px-4 py-12">
+      <div className="flex justify-center">
+        <AppointmentCalendar date={date} today={today} onChange={setDate} />
+      </div>
+      <AvailableAppointments date={date} patient={{ name: me.data.name, email: me.data.email }} />
     </div>
   );
 }

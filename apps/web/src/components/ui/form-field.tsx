@@ -68,3 +68,33 @@ export function TextAreaField({ label, error, id, className = '', ...props }: Te
     </FieldFrame>
   );
 }
+
+type SelectFieldProps = ComponentPropsWithRef<'select'> & {
+  label: string;
+  error?: string | undefined;
+};
+
+export function SelectField({
+  label,
+  error,
+  id,
+  className = '',
+  children,
+  ...props
+}: SelectFieldProps) {
+  const generatedId = useId();
+  const fieldId = id ?? generatedId;
+  return (
+    <FieldFrame id={fieldId} label={label} error={error}>
+      <select
+        id={fieldId}
+        className={`select w-full ${error ? 'select-error' : ''} ${className}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+        {...props}
+      >
+        {children}
+      </select>
+    </FieldFrame>
+  );
+}

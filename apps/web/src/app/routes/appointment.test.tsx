@@ -1,0 +1,93 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { texts } from '@clinic/shared';
+import { treatmentFactory } from '../../test/factories.ts';
+import { json, mockFetch, patient, renderRoutes } from '../../test/utils.tsx';
+import { routes } from '../routes.tsx';
+
+function mockApi() {
+  return mockFetch({
+    'GET /api/me': () => json({ user: patient }),
+    'GET /api/available': (call) => {
+      const date = new URL(call.path, 'http://localhost').searchParams.get('date');
+      // Each day's list differs, so the screen shows which day it was loaded for.
+      return json([treatmentFactory({ price: Number(date!.slice(-2)) })]);
+    },
+  });
+}
+
+const availableCalls = (calls: { path: string }[]) =>
+  calls.filter((call) => call.path.startsWith('/api/available')).map((call) => call.path);
+
+describe('/appointment', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2030, 5, 10, 9, 0));
+  });
+
+  it('shows today by default, with the page title', async () => {
+    const { calls } = mockApi();
+    renderRoutes(routes, { initialEntries: ['/appointment'] });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: texts.availableOn('Jun 10, 2030') }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('price: $10')).toBeInTheDocument();
+    expect(availableCalls(calls)).toEqual(['/api/available?date=2030-06-10']);
+    expect(screen.getByRole('button', { name: /June 10th, 2030, selected/ })).toBeInTheDocument();
+    expect(document.title).toBe('Appointment - Doctors Portal');
+  });
+
+  it('opens the day in ?date=, and loads another day when one is picked', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi();
+    const { router } = renderRoutes(routes, { initialEntries: ['/appointment?date=2030-06-12'] });
+
+    expect(
+      await screen.findByRole('heading', { name: texts.availableOn('Jun 12, 2030') }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('price: $12')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /June 15th, 2030/ }));
+
+    expect(
+      await screen.findByRole('heading', { name: texts.availableOn('Jun 15, 2030') }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('price: $15')).toBeInTheDocument();
+    expect(availableCalls(calls)).toEqual([
+      '/api/available?date=2030-06-12',
+      '/api/available?date=2030-06-15',
+    ]);
+    // The URL follows the picked day without a new history entry.
+    expect(router.state.location.search).toBe('?date=2030-06-15');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('keeps the chosen day when it is clicked again, and refuses days before today', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi();
+    const { router } = renderRoutes(routes, { initialEntries: ['/appointment?date=2030-06-12'] });
+    await screen.findByText('price: $12');
+
+    await user.click(screen.getByRole('button', { name: /June 12th, 2030/ }));
+    await user.click(screen.getByRole('button', { name: /June 9th, 2030/ }));
+
+    expect(
+      screen.getByRole('heading', { name: texts.availableOn('Jun 12, 2030') }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /June 12th, 2030, selected/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /June 9th, 2030/ })).toBeDisabled();
+    expect(availableCalls(calls)).toEqual(['/api/available?date=2030-06-12']);
+    expect(router.state.location.search).toBe('?date=2030-06-12');
+  });
+
+  it('shows today instead of a day in the past or a date that does not exist', async () => {
+    const { calls } = mockApi();
+    renderRoutes(routes, { initialEntries: ['/appointment?date=2030-06-01'] });
+    expect(
+      await screen.findByRole('heading', { name: texts.availableOn('Jun 10, 2030') }),
+    ).toBeInTheDocument();
+    expect(availableCalls(calls)).toEqual(['/api/available?date=2030-06-10']);
+  });
+});

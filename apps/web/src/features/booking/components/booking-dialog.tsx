@@ -1,0 +1,118 @@
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import {
+  bookingRequestSchema,
+  formatMediumDate,
+  parseDateInput,
+  texts,
+  toasts,
+  type IsoDate,
+  type TreatmentAvailability,
+} from '@clinic/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
+import { Modal, type ModalHandle } from '../../../components/ui/modal.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { bookingInTheWay, useCreateBooking } from '../api/create-booking.ts';
+
+/** The two things the patient chooses; the rest of the request comes from the page. */
+const bookingFormSchema = bookingRequestSchema.pick({ slot: true, phone: true });
+type BookingFormInput = z.input<typeof bookingFormSchema>;
+type BookingFormValues = z.output<typeof bookingFormSchema>;
+
+export type Patient = { name: string; email: string };
+
+type BookingDialogProps = {
+  treatment: TreatmentAvailability;
+  date: IsoDate;
+  patient: Patient;
+  onClose: () => void;
+};
+
+/** A date from the API (ISO, possibly with a time) in the spec's medium style. */
+function mediumDate(value: string): string {
+  const iso = parseDateInput(value.slice(0, 10));
+  return iso ? formatMediumDate(iso) : value;
+}
+
+/**
+ * The booking dialog (spec section 2): date, name and email read-only and prefilled, a slot from
+ * the treatment's free slots, a phone number. On submit it books, says how it went in a toast,
+ * and closes whatever the result (spec section 4); the lists refresh behind it.
+ */
+export function BookingDialog({ treatment, date, patient, onClose }: BookingDialogProps) {
+  const modalRef = useRef<ModalHandle>(null);
+  const createBooking = useCreateBooking();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<BookingFormInput, unknown, BookingFormValues>({
+    resolver: zodResolver(bookingFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { slot: treatment.slots[0] ?? '', phone: '' },
+  });
+
+  const book = ({ slot, phone }: BookingFormValues) =>
+    createBooking.mutate(
+      {
+        treatmentId: treatment._id,
+        treatment: treatment.name,
+        date,
+        slot,
+        price: treatment.price,
+        patient: patient.email,
+        patientName: patient.name,
+        phone,
+      },
+      {
+        onSuccess: ({ booking }) => {
+          toast.success(toasts.bookingSet(mediumDate(booking.date), booking.slot));
+        },
+        onError: (error) => {
+          const existing = bookingInTheWay(error);
+          if (existing) {
+            toast.error(toasts.bookingConflict(mediumDate(existing.date), existing.slot));
+          } else {
+            toast.error(errorMessage(error));
+          }
+        },
+        onSettled: () => modalRef.current?.close(),
+      },
+    );
+
+  return (
+    <Modal ref={modalRef} title={texts.bookingFor(treatment.name)} onClose={onClose}>
+      <form
+        noValidate
+        onSubmit={(event) => void handleSubmit(book)(event)}
+        className="flex flex-col gap-3"
+      >
+        <TextField label="Date" value={formatMediumDate(date)} readOnly />
+        <TextField label="Name" value={patient.name} readOnly autoComplete="off" />
+        <TextField label="Email" type="email" value={patient.email} readOnly autoComplete="off" />
+        <SelectField label="Slot" error={errors.slot?.message} {...register('slot')}>
+          {treatment.slots.map((slot) => (
+            <option key={slot} value={slot}>
+              {slot}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <Button type="submit" className="mt-2" isLoading={createBooking.isPending}>
+          Submit
+        </Button>
+      </form>
+    </Modal>
+  );
+}

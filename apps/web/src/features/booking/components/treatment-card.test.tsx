@@ -1,0 +1,56 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { texts } from '@clinic/shared';
+import { slotLabels, treatmentFactory } from '../../../test/factories.ts';
+import { TreatmentCard } from './treatment-card.tsx';
+
+function renderCard(slots: string[], onBook = vi.fn()) {
+  const treatment = treatmentFactory({ slots });
+  render(
+    <ul>
+      <TreatmentCard treatment={treatment} onBook={onBook} />
+    </ul>,
+  );
+  return { treatment, onBook };
+}
+
+const bookButton = () => screen.getByRole('button', { name: texts.bookAppointment });
+
+describe('TreatmentCard', () => {
+  it('shows the name, the first free slot, the spaces left and the price', async () => {
+    const user = userEvent.setup();
+    const { treatment, onBook } = renderCard([...slotLabels]);
+
+    const card = screen.getByRole('listitem', { name: 'Teeth Cleaning' });
+    expect(card).toHaveTextContent('Teeth Cleaning');
+    expect(screen.getByText('08.00 AM - 08.30 AM')).toBeInTheDocument();
+    expect(screen.queryByText('08.30 AM - 09.00 AM')).not.toBeInTheDocument();
+    expect(screen.getByText('3 spaces available')).toBeInTheDocument();
+    expect(screen.getByText('price: $17')).toBeInTheDocument();
+    expect(screen.queryByText(texts.noSlot)).not.toBeInTheDocument();
+
+    expect(bookButton()).toBeEnabled();
+    expect(bookButton()).toHaveAccessibleDescription('Teeth Cleaning');
+    await user.click(bookButton());
+    expect(onBook).toHaveBeenCalledWith(treatment);
+  });
+
+  it("says 'space' for exactly one", () => {
+    renderCard(['04.30 PM - 05.00 PM']);
+    expect(screen.getByText('1 space available')).toBeInTheDocument();
+    expect(screen.getByText('04.30 PM - 05.00 PM')).toBeInTheDocument();
+    expect(bookButton()).toBeEnabled();
+  });
+
+  it("shows 'No Slot Available' in red and disables booking when nothing is free", async () => {
+    const user = userEvent.setup();
+    const { onBook } = renderCard([]);
+
+    expect(screen.getByText(texts.noSlot)).toHaveClass('text-error');
+    expect(screen.getByText('0 spaces available')).toBeInTheDocument();
+    expect(bookButton()).toBeDisabled();
+    await user.click(bookButton());
+    expect(onBook).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,41 @@
+import { useId } from 'react';
+import { texts, type TreatmentAvailability } from '@clinic/shared';
+import { Button } from '../../../components/ui/button.tsx';
+
+type TreatmentCardProps = {
+  treatment: TreatmentAvailability;
+  onBook: (treatment: TreatmentAvailability) => void;
+};
+
+/**
+ * One treatment on the chosen day (spec section 2): its name, the first free slot or 'No Slot
+ * Available' in red, how many spaces are left, the price, and 'Book Appointment' (disabled when
+ * nothing is free).
+ */
+export function TreatmentCard({ treatment, onBook }: TreatmentCardProps) {
+  const titleId = useId();
+  const [firstSlot] = treatment.slots;
+  const hasSlots = firstSlot !== undefined;
+  return (
+    <li className="card bg-base-100 shadow-md" aria-labelledby={titleId}>
+      <div className="card-body items-center text-center">
+        <h2 id={titleId} className="card-title text-secondary">
+          {treatment.name}
+        </h2>
+        <p>{hasSlots ? firstSlot : <span className="text-error">{texts.noSlot}</span>}</p>
+        <p>{texts.spacesAvailable(treatment.slots.length)}</p>
+        <p>{texts.price(treatment.price)}</p>
+        <div className="card-actions mt-2">
+          <Button
+            disabled={!hasSlots}
+            // Six cards share the button's words; the card's title tells them apart when read out.
+            aria-describedby={titleId}
+            onClick={() => onBook(treatment)}
+          >
+            {texts.bookAppointment}
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
