@@ -102,6 +102,26 @@ const MATRIX: Record<string, Row> = {
     expected: adminOnly(200),
   },
   'GET /api/audit': { request: () => ({ url: '/api/audit' }), expected: adminOnly(200) },
+  'GET /api/payments/config': { request: () => ({ url: '/api/payments/config' }), expected: everyone(200) },
+  'POST /api/booking/:id/pay': {
+    request: (f) => ({ method: 'POST', url: `/api/booking/${f.bookingId}/pay`, payload: { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' } }),
+    // Only the patient pays their own booking; to anyone else it does not exist.
+    expected: { anonymous: 401, patient: 200, otherPatient: 404, admin: 404 },
+  },
+  // In test mode (this app) the Stripe routes refuse every signed-in caller: there is no Stripe.
+  'POST /api/booking/:id/payment-intent': {
+    request: (f) => ({ method: 'POST', url: `/api/booking/${f.bookingId}/payment-intent` }),
+    expected: { anonymous: 401, patient: 409, otherPatient: 409, admin: 409 },
+  },
+  'POST /api/booking/:id/payment-confirmation': {
+    request: (f) => ({ method: 'POST', url: `/api/booking/${f.bookingId}/payment-confirmation` }),
+    expected: { anonymous: 401, patient: 409, otherPatient: 409, admin: 409 },
+  },
+  // Stripe authenticates its webhook by signature, not by caller; unconfigured, it does not exist.
+  'POST /api/payments/webhook': {
+    request: () => ({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json' }, payload: '{}' }),
+    expected: everyone(404),
+  },
 };
 
 /** Public by design and not part of the matrix: the API's own documentation. */

@@ -24,6 +24,9 @@ import { createDoctorsService } from './modules/doctors/doctors.service.ts';
 import { doctorsRoutes } from './modules/doctors/doctors.routes.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createStripeProcessor } from './modules/payments/stripe-processor.ts';
 import { createCallerResolver } from './plugins/caller.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -126,6 +129,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const users = createUsersService({ db, auth, booking });
   const doctors = createDoctorsService({ db });
   const images = createImagesService({ db });
+  const payments = createPaymentsService({
+    db,
+    now: options.now ?? (() => new Date()),
+    stripe: config.stripe
+      ? { processor: createStripeProcessor(config.stripe), publishableKey: config.stripe.publishableKey }
+      : undefined,
+  });
 
   if (config.admin) await users.ensureAdmin(config.admin);
 
@@ -138,6 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(doctorsRoutes, { doctors, callers });
   await app.register(imagesRoutes, { images, callers });
   await app.register(auditRoutes, { db, callers });
+  await app.register(paymentsRoutes, { payments, callers });
   await registerSpa(app, config.webDistDir);
 
   return app;

@@ -44,6 +44,8 @@ const envSchema = z
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
+    /** Where the Stripe SDK sends API calls; only tests point it at a local stand-in. */
+    STRIPE_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
     MAIL_FROM: optionalString,
     CLINIC_INBOX: optionalString.pipe(z.email().optional()),
@@ -67,6 +69,13 @@ const envSchema = z
         code: 'custom',
         path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
         message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
+      });
+    }
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.STRIPE_SECRET_KEY ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY'],
+        message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together',
       });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -93,6 +102,7 @@ export interface Config {
   clinicTimeZone: string;
   authSecret: string;
   google?: { clientId: string; clientSecret: string; issuer: string };
+  stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string; apiUrl?: string };
   bookingWindowDays: number;
   authRateLimit: { perIp: number; perAccount: number; windowSeconds: number };
   logLevel: Env['LOG_LEVEL'];
@@ -152,6 +162,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authSecret: env.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
+      : undefined,
+    stripe: env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          apiUrl: env.STRIPE_API_URL,
+        }
       : undefined,
     bookingWindowDays: env.BOOKING_WINDOW_DAYS,
     authRateLimit: {

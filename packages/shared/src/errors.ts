@@ -11,6 +11,7 @@ export const ErrorCode = {
   PAYLOAD_TOO_LARGE: 'payload_too_large',
   UNSUPPORTED_MEDIA_TYPE: 'unsupported_media_type',
   AUTH_FAILED: 'auth_failed',
+  PAYMENT_DECLINED: 'payment_declined',
   INTERNAL: 'internal_error',
   UNAVAILABLE: 'service_unavailable',
 } as const;

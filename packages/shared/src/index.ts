@@ -5,3 +5,4 @@ export * from './errors.ts';
 export * from './api.ts';
 export * from './booking.ts';
 export * from './admin.ts';
+export * from './payment.ts';

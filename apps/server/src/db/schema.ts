@@ -4,3 +4,4 @@ export * from './schema/clinic.ts';
 export * from './schema/rate-limit.ts';
 export * from './schema/booking.ts';
 export * from './schema/admin.ts';
+export * from './schema/payments.ts';

@@ -8,6 +8,7 @@ const statusByCode: Record<ErrorCode, number> = {
   [ErrorCode.VALIDATION]: 400,
   [ErrorCode.UNAUTHENTICATED]: 401,
   [ErrorCode.AUTH_FAILED]: 401,
+  [ErrorCode.PAYMENT_DECLINED]: 402,
   [ErrorCode.FORBIDDEN]: 403,
   [ErrorCode.NOT_FOUND]: 404,
   [ErrorCode.CONFLICT]: 409,
@@ -21,6 +22,7 @@ const statusByCode: Record<ErrorCode, number> = {
 const titleByStatus: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
+  402: 'Payment Required',
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',

@@ -5,6 +5,7 @@
 import { ErrorCode, type Booking, type TreatmentAvailability } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { Caller } from '../../plugins/caller.ts';
 import {
   findBooking,
@@ -19,7 +20,6 @@ import {
 } from './booking.repository.ts';
 import { bookingClock, freeSlots, isSlotOpen, judgeDate, slotStartMinutes } from './slots.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const dollars = (cents: number) => cents / 100;
 
 export function toBookingDto(row: BookingRow): Booking {
@@ -82,7 +82,7 @@ export function createBookingService({ db, now, timeZone, windowDays }: BookingS
       if (input.patient !== undefined && input.patient.trim().toLowerCase() !== caller.email) {
         throw new AppError(ErrorCode.FORBIDDEN, 'You can only book for yourself.');
       }
-      const treatment = UUID.test(input.treatmentId) ? await findTreatment(db, input.treatmentId) : null;
+      const treatment = isUuid(input.treatmentId) ? await findTreatment(db, input.treatmentId) : null;
       if (!treatment) {
         throw new AppError(ErrorCode.VALIDATION, 'There is no such treatment.', {
           errors: { treatmentId: ['There is no such treatment'] },
@@ -162,7 +162,7 @@ export function createBookingService({ db, now, timeZone, windowDays }: BookingS
 
     /** One booking: the caller's own, or any for an admin. Anything else is a 404, never a 403. */
     async getOne(caller: Caller, id: string): Promise<Booking> {
-      const row = UUID.test(id) ? await findBooking(db, id) : null;
+      const row = isUuid(id) ? await findBooking(db, id) : null;
       if (!row || (row.patientEmail !== caller.email && !caller.isAdmin)) {
         throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
       }

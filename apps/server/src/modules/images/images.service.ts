@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { ErrorCode, IMAGE_MAX_EDGE } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { Caller } from '../../plugins/caller.ts';
 import { appendAudit } from '../audit/audit.repository.ts';
 import { findImage, insertImage } from './images.repository.ts';
@@ -16,7 +17,6 @@ const ACCEPTED = new Set(['png', 'jpeg', 'webp', 'gif']);
  * (a 6000 x 6000 phone photo is 36 MP).
  */
 const MAX_INPUT_PIXELS = 40_000_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const notAnImage = () =>
   new AppError(ErrorCode.VALIDATION, 'Upload a PNG, JPEG, WebP or GIF image.', {
@@ -73,7 +73,7 @@ export function createImagesService(deps: { db: Db }) {
     },
 
     async get(id: string) {
-      const image = UUID.test(id) ? await findImage(deps.db, id) : null;
+      const image = isUuid(id) ? await findImage(deps.db, id) : null;
       if (!image) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such image.');
       return image;
     },

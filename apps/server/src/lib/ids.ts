@@ -1,0 +1,6 @@
+/** Ids from URLs are checked before they reach SQL: a malformed uuid is "not found", never a 500. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}

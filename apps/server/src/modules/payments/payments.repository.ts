@@ -1,0 +1,54 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bookings, payments, processedEvents } from '../../db/schema.ts';
+import { isUuid } from '../../lib/ids.ts';
+
+/** The booking, locked for the rest of the transaction so two payments cannot interleave. */
+export async function lockBooking(tx: Db, id: string) {
+  if (!isUuid(id)) return null;
+  const rows = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+  return rows[0] ?? null;
+}
+
+/** Marks the booking paid unless it already is; returns whether this call did it. */
+export async function markBookingPaid(tx: Db, id: string, transactionId: string): Promise<boolean> {
+  const rows = await tx
+    .update(bookings)
+    .set({ paid: true, transactionId })
+    .where(and(eq(bookings.id, id), eq(bookings.paid, false), eq(bookings.status, 'active')))
+    .returning({ id: bookings.id });
+  return rows.length === 1;
+}
+
+export async function recordPayment(
+  tx: Db,
+  payment: { bookingId: string; provider: string; providerRef: string; amountCents: number; status: 'pending' | 'succeeded' | 'failed'; failureMessage?: string },
+) {
+  await tx
+    .insert(payments)
+    .values(payment)
+    .onConflictDoUpdate({
+      target: [payments.provider, payments.providerRef],
+      set: { status: payment.status, failureMessage: payment.failureMessage ?? null, updatedAt: sql`now()` },
+    });
+}
+
+export async function latestPayment(tx: Db, bookingId: string, provider: string) {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.provider, provider)))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function countPayments(tx: Db, bookingId: string, provider: string): Promise<number> {
+  return tx.$count(payments, and(eq(payments.bookingId, bookingId), eq(payments.provider, provider)));
+}
+
+/** True the first time an event id is seen; every later delivery of it gets false. */
+export async function claimEvent(tx: Db, id: string, type: string): Promise<boolean> {
+  const rows = await tx.insert(processedEvents).values({ id, type }).onConflictDoNothing().returning({ id: processedEvents.id });
+  return rows.length === 1;
+}

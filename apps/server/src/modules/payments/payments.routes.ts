@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { paymentConfigSchema, paymentDoneSchema, paymentIntentSchema, testCardPaymentSchema } from '@clinic/shared';
+import type { CallerResolver } from '../../plugins/caller.ts';
+import type { PaymentsService } from './payments.service.ts';
+
+const bookingParams = z.object({ id: z.string() });
+
+export async function paymentsRoutes(
+  app: FastifyInstance,
+  opts: { payments: PaymentsService; callers: CallerResolver },
+) {
+  const { payments, callers } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearer: [] }];
+
+  api.get(
+    '/api/payments/config',
+    { schema: { tags: ['payments'], summary: 'Test mode, or Stripe with its publishable key', response: { 200: paymentConfigSchema } } },
+    async () => payments.config(),
+  );
+
+  api.post(
+    '/api/booking/:id/pay',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Pay a booking with the built-in test-mode processor (no real charge)',
+        security,
+        params: bookingParams,
+        body: testCardPaymentSchema,
+        response: { 200: paymentDoneSchema },
+      },
+    },
+    async (request) =>
+      payments.payWithTestCard(await callers.requireCaller(request), request.params.id, request.body),
+  );
+
+  api.post(
+    '/api/booking/:id/payment-intent',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Create (or reuse) the Stripe PaymentIntent for a booking',
+        security,
+        params: bookingParams,
+        response: { 200: paymentIntentSchema },
+      },
+    },
+    async (request) => payments.createIntent(await callers.requireCaller(request), request.params.id),
+  );
+
+  api.post(
+    '/api/booking/:id/payment-confirmation',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "Check the booking's Stripe PaymentIntent server-side and mark it paid",
+        security,
+        params: bookingParams,
+        response: { 200: paymentDoneSchema },
+      },
+    },
+    async (request) => payments.confirmStripe(await callers.requireCaller(request), request.params.id),
+  );
+
+  // The webhook needs the exact bytes Stripe signed: a raw-body parser, in this plugin only.
+  await app.register(async (raw) => {
+    raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    raw.post(
+      '/api/payments/webhook',
+      { schema: { tags: ['payments'], summary: 'Stripe webhook (signature-verified, idempotent on the event id)' } },
+      async (request) => {
+        const signature = request.headers['stripe-signature'];
+        return payments.handleWebhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
+      },
+    );
+  });
+}

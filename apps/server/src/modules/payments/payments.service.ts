@@ -1,0 +1,157 @@
+/**
+ * Paying a booking (DESIGN.md section 5). A booking is paid once, by its own patient, for its own
+ * amount: the browser never names a price. Each path locks the booking row, so concurrent
+ * attempts and replayed webhooks change it at most once.
+ */
+import { ErrorCode, isExpired, type PaymentConfig } from '@clinic/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Caller } from '../../plugins/caller.ts';
+import {
+  claimEvent,
+  countPayments,
+  latestPayment,
+  lockBooking,
+  markBookingPaid,
+  recordPayment,
+} from './payments.repository.ts';
+import type { StripeProcessor } from './stripe-processor.ts';
+import { chargeTestCard } from './test-mode-processor.ts';
+
+type BookingRow = NonNullable<Awaited<ReturnType<typeof lockBooking>>>;
+
+export interface PaymentsDeps {
+  db: Db;
+  now: () => Date;
+  stripe?: { processor: StripeProcessor; publishableKey: string };
+}
+
+export function createPaymentsService({ db, now, stripe }: PaymentsDeps) {
+  /** The caller's own unpaid, active booking, locked; anything else is refused. */
+  function assertPayable(caller: Caller, booking: BookingRow | null): asserts booking is BookingRow {
+    if (!booking || booking.patientEmail !== caller.email) {
+      throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
+    }
+    if (booking.status !== 'active') throw new AppError(ErrorCode.CONFLICT, 'This booking was cancelled.');
+    if (booking.paid) throw new AppError(ErrorCode.CONFLICT, 'This booking is already paid.');
+    if (booking.priceCents <= 0) throw new AppError(ErrorCode.CONFLICT, 'There is nothing to pay for this booking.');
+  }
+
+  return {
+    config(): PaymentConfig {
+      return stripe ? { mode: 'stripe', publishableKey: stripe.publishableKey } : { mode: 'test' };
+    },
+
+    /** The built-in test-mode processor: the card is checked and "charged" inside the lock. */
+    async payWithTestCard(caller: Caller, bookingId: string, card: { cardNumber: string; expiry: string }) {
+      if (stripe) throw new AppError(ErrorCode.CONFLICT, 'This clinic takes card payments through Stripe.');
+      if (isExpired(card.expiry, now())) {
+        throw new AppError(ErrorCode.VALIDATION, 'Your card has expired.', { errors: { expiry: ['Your card has expired.'] } });
+      }
+      const outcome = await db.transaction(async (tx) => {
+        const booking = await lockBooking(tx, bookingId);
+        assertPayable(caller, booking);
+        const charge = chargeTestCard(card.cardNumber);
+        const reference = charge.ok ? charge.transactionId : `declined_${Date.now()}_${Math.random().toString(36).slice(2)}`;
+        await recordPayment(tx, {
+          bookingId,
+          provider: 'test',
+          providerRef: reference,
+          amountCents: booking.priceCents,
+          status: charge.ok ? 'succeeded' : 'failed',
+          failureMessage: charge.ok ? undefined : charge.message,
+        });
+        if (charge.ok) await markBookingPaid(tx, bookingId, charge.transactionId);
+        return charge;
+      });
+      if (!outcome.ok) throw new AppError(ErrorCode.PAYMENT_DECLINED, outcome.message);
+      return { paid: true as const, transactionId: outcome.transactionId };
+    },
+
+    /** Stripe: a PaymentIntent for the booking's own amount; the page confirms it with Elements. */
+    async createIntent(caller: Caller, bookingId: string): Promise<{ clientSecret: string }> {
+      if (!stripe) throw new AppError(ErrorCode.CONFLICT, 'Stripe is not configured; use the test-mode card form.');
+      const booking = await db.transaction(async (tx) => {
+        const row = await lockBooking(tx, bookingId);
+        assertPayable(caller, row);
+        return row;
+      });
+      const attempt = await countPayments(db, bookingId, 'stripe');
+      const previous = await latestPayment(db, bookingId, 'stripe');
+      if (previous?.status === 'pending') {
+        // Reuse the open intent: the idempotency key of this attempt gives back the same one.
+        const again = await stripe.processor.createIntent({ bookingId, amountCents: booking.priceCents, attempt: attempt - 1 });
+        return { clientSecret: again.clientSecret };
+      }
+      const intent = await stripe.processor.createIntent({ bookingId, amountCents: booking.priceCents, attempt });
+      await recordPayment(db, { bookingId, provider: 'stripe', providerRef: intent.id, amountCents: booking.priceCents, status: 'pending' });
+      return { clientSecret: intent.clientSecret };
+    },
+
+    /** After Elements confirms: ask Stripe itself (server-side) whether the intent succeeded. */
+    async confirmStripe(caller: Caller, bookingId: string) {
+      if (!stripe) throw new AppError(ErrorCode.CONFLICT, 'Stripe is not configured.');
+      const payment = await latestPayment(db, bookingId, 'stripe');
+      const bookingOwner = await db.transaction((tx) => lockBooking(tx, bookingId));
+      if (!bookingOwner || bookingOwner.patientEmail !== caller.email || !payment) {
+        throw new AppError(ErrorCode.NOT_FOUND, 'There is no such payment.');
+      }
+      if (bookingOwner.paid) return { paid: true as const, transactionId: bookingOwner.transactionId ?? payment.providerRef };
+      const intent = await stripe.processor.retrieveIntent(payment.providerRef);
+      if (intent.status !== 'succeeded') {
+        throw new AppError(ErrorCode.PAYMENT_DECLINED, 'The payment has not gone through yet.', { extra: { intentStatus: intent.status } });
+      }
+      await this.settleIntent(intent.id, intent.amount, intent.bookingId ?? bookingId);
+      return { paid: true as const, transactionId: intent.id };
+    },
+
+    /** Marks the booking paid for a succeeded intent, once, checking the amount against ours. */
+    async settleIntent(intentId: string, amount: number, bookingId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const booking = await lockBooking(tx, bookingId);
+        if (!booking) return false;
+        if (amount !== booking.priceCents) {
+          await recordPayment(tx, { bookingId, provider: 'stripe', providerRef: intentId, amountCents: amount, status: 'failed', failureMessage: `amount ${amount} does not match ${booking.priceCents}` });
+          return false;
+        }
+        await recordPayment(tx, { bookingId, provider: 'stripe', providerRef: intentId, amountCents: amount, status: 'succeeded' });
+        return markBookingPaid(tx, bookingId, intentId);
+      });
+    },
+
+    /**
+     * A verified Stripe webhook. Idempotent on the event id: the claim and the change commit
+     * together, so five simultaneous deliveries of one event make one change.
+     */
+    async handleWebhook(payload: Buffer, signature: string | undefined): Promise<{ received: true; duplicate?: true }> {
+      if (!stripe) throw new AppError(ErrorCode.NOT_FOUND, 'Stripe is not configured.');
+      let event;
+      try {
+        event = stripe.processor.verifyWebhook(payload, signature ?? '');
+      } catch {
+        throw new AppError(ErrorCode.VALIDATION, 'The webhook signature is not valid.');
+      }
+      const handled = await db.transaction(async (tx) => {
+        if (!(await claimEvent(tx, event.id, event.type))) return false;
+        if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
+          const intent = event.data.object as { id: string; amount: number; metadata?: { bookingId?: string }; last_payment_error?: { message?: string } };
+          const bookingId = intent.metadata?.bookingId;
+          if (!bookingId) return true;
+          const booking = await lockBooking(tx, bookingId);
+          if (!booking) return true;
+          if (event.type === 'payment_intent.payment_failed') {
+            await recordPayment(tx, { bookingId, provider: 'stripe', providerRef: intent.id, amountCents: intent.amount, status: 'failed', failureMessage: intent.last_payment_error?.message });
+          } else if (intent.amount === booking.priceCents) {
+            await recordPayment(tx, { bookingId, provider: 'stripe', providerRef: intent.id, amountCents: intent.amount, status: 'succeeded' });
+            await markBookingPaid(tx, bookingId, intent.id);
+          }
+        }
+        // Other event types are acknowledged and recorded, nothing more.
+        return true;
+      });
+      return handled ? { received: true } : { received: true, duplicate: true };
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

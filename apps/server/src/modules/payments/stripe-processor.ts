@@ -1,0 +1,56 @@
+/**
+ * Stripe, when its keys are set: PaymentIntents for the booking's own amount, created with an
+ * idempotency key, and signature-verified webhooks.
+ */
+import Stripe from 'stripe';
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret?: string;
+  /** A local stand-in for tests; Stripe's own API otherwise. */
+  apiUrl?: string;
+}
+
+export function createStripeProcessor(settings: StripeSettings) {
+  const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(api
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+          protocol: api.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
+  });
+
+  return {
+    async createIntent(input: { bookingId: string; amountCents: number; attempt: number }) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: 'usd',
+          automatic_payment_methods: { enabled: true },
+          metadata: { bookingId: input.bookingId },
+        },
+        // One intent per booking and attempt, however often the page asks.
+        { idempotencyKey: `booking-${input.bookingId}-${input.attempt}` },
+      );
+      return { id: intent.id, clientSecret: intent.client_secret ?? '', status: intent.status };
+    },
+
+    async retrieveIntent(id: string) {
+      const intent = await stripe.paymentIntents.retrieve(id);
+      return { id: intent.id, status: intent.status, amount: intent.amount, bookingId: intent.metadata?.bookingId };
+    },
+
+    /** Throws unless the payload is signed with our webhook secret within Stripe's tolerance. */
+    verifyWebhook(payload: Buffer, signature: string): Stripe.Event {
+      if (!settings.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
+      return stripe.webhooks.constructEvent(payload, signature, settings.webhookSecret);
+    },
+  };
+}
+
+export type StripeProcessor = ReturnType<typeof createStripeProcessor>;
