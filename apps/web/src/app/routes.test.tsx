@@ -126,6 +126,21 @@ describe('other pages', () => {
     ).toBeInTheDocument();
   });
 
+  it('a navbar link replaces the page shown (client-side navigation)', async () => {
+    const user = userEvent.setup();
+    signedOut();
+    renderRoutes(routes, { initialEntries: ['/about'] });
+    await screen.findByRole('heading', { name: texts.about });
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getAllByRole('link', { name: 'Contact Us' })[0]!);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: texts.contactTitle }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: texts.about })).not.toBeInTheDocument();
+  });
+
   it('every page has a landmark structure: header, nav, main, footer', async () => {
     signedOut();
     renderRoutes(routes, { initialEntries: ['/about'] });

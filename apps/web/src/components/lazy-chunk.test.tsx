@@ -9,12 +9,30 @@ function LoadedPage() {
   return <p>Loaded page</p>;
 }
 
+function OtherPage() {
+  return <p>Other page</p>;
+}
+
 // React reports errors its boundaries catch through console.error; here they are expected.
 const ignoreCaughtErrors = { onCaughtError: () => {} };
 
 describe('LazyChunk', () => {
   it('shows the loaded component', async () => {
     render(<LazyChunk chunk={retryableLazy(async () => ({ default: LoadedPage }))} />);
+    expect(await screen.findByText('Loaded page')).toBeInTheDocument();
+  });
+
+  it('shows the new page when the chunk changes in place (a route change)', async () => {
+    const first = retryableLazy(async () => ({ default: LoadedPage }));
+    const second = retryableLazy(async () => ({ default: OtherPage }));
+    const { rerender } = render(<LazyChunk chunk={first} />);
+    expect(await screen.findByText('Loaded page')).toBeInTheDocument();
+
+    rerender(<LazyChunk chunk={second} />);
+    expect(await screen.findByText('Other page')).toBeInTheDocument();
+    expect(screen.queryByText('Loaded page')).not.toBeInTheDocument();
+
+    rerender(<LazyChunk chunk={first} />);
     expect(await screen.findByText('Loaded page')).toBeInTheDocument();
   });
 

@@ -46,7 +46,28 @@ type LazyChunkProps = {
   fallback?: ReactNode;
 };
 
-export function LazyChunk({ chunk, fallback = <Spinner /> }: LazyChunkProps) {
+/**
+ * The router renders each page's <LazyChunk> at the same place in the tree, so going from one page
+ * to another only changes the `chunk` prop. Keying by chunk starts afresh for the new page (its
+ * own component, retry count and error state) instead of keeping the previous page on screen.
+ */
+const chunkKeys = new WeakMap<RetryableLazy, number>();
+let nextChunkKey = 0;
+
+function keyOf(chunk: RetryableLazy): number {
+  let key = chunkKeys.get(chunk);
+  if (key === undefined) {
+    key = nextChunkKey++;
+    chunkKeys.set(chunk, key);
+  }
+  return key;
+}
+
+export function LazyChunk(props: LazyChunkProps) {
+  return <LoadedChunk key={keyOf(props.chunk)} {...props} />;
+}
+
+function LoadedChunk({ chunk, fallback = <Spinner /> }: LazyChunkProps) {
   const [Loaded, setLoaded] = useState(() => chunk.Component);
   const [retries, setRetries] = useState(0);
   const retry = () => {
