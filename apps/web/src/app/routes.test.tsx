@@ -141,6 +141,27 @@ describe('other pages', () => {
     expect(screen.queryByRole('heading', { name: texts.about })).not.toBeInTheDocument();
   });
 
+  it('signing out on a guarded page goes home, not to /login', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('accessToken', 'token-123');
+    mockFetch({
+      'GET /api/me': () => json({ user: patient }),
+      'GET /api/booking': () => json([]),
+      'POST /api/auth/sign-out': () => json({ success: true }),
+    });
+    const { router } = renderRoutes(routes, { initialEntries: ['/dashboard'] });
+    await screen.findByRole('heading', { name: texts.dashboardWelcome });
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getAllByRole('button', { name: 'Sign Out' })[0]!);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: texts.heroTitle }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
   it('every page has a landmark structure: header, nav, main, footer', async () => {
     signedOut();
     renderRoutes(routes, { initialEntries: ['/about'] });

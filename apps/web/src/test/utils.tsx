@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { flushSync } from 'react-dom';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
@@ -25,7 +26,8 @@ export function renderRoutes(routes: RouteObject[], options: RenderRoutesOptions
   const router = createMemoryRouter(routes, { initialEntries: options.initialEntries ?? ['/'] });
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      {/* flushSync as in main.tsx's react-router/dom provider: navigate(to, { flushSync }) works. */}
+      <RouterProvider router={router} flushSync={flushSync} />
       <Toaster />
     </QueryClientProvider>,
   );

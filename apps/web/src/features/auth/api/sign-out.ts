@@ -27,7 +27,9 @@ export function useSignOut() {
       } finally {
         clearAccessToken();
         // Leave guarded pages first, so they do not bounce the user to /login on the way out.
-        await navigate(redirectTo);
+        // flushSync: commit the new page before the user is cleared below; inside a transition
+        // the guarded page could still render signed-out and redirect to /login instead.
+        await navigate(redirectTo, { flushSync: true });
         // Drop everything cached for this user, then record the signed-out state.
         queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
         queryClient.setQueryData(meQueryKey, null);
