@@ -27,7 +27,7 @@ export function renderRoutes(routes: RouteObject[], options: RenderRoutesOptions
   const result = render(
     <QueryClientProvider client={queryClient}>
       {/* flushSync as in main.tsx's react-router/dom provider: navigate(to, { flushSync }) works. */}
-      <RouterProvider router={router} flushSync={flushSync} />
+      <RouterProvider router={router} flushSync={(update) => void flushSync(update)} />
       <Toaster />
     </QueryClientProvider>,
   );
