@@ -19,6 +19,9 @@ const pages = {
   register: retryableLazy(() => import('./routes/register.tsx')),
   appointment: retryableLazy(() => import('./routes/appointment.tsx')),
   dashboard: retryableLazy(() => import('./routes/dashboard.tsx')),
+  dashboardAppointments: retryableLazy(() => import('./routes/dashboard-appointments.tsx')),
+  dashboardReview: retryableLazy(() => import('./routes/dashboard-review.tsx')),
+  dashboardHistory: retryableLazy(() => import('./routes/dashboard-history.tsx')),
   notFound: retryableLazy(() => import('./routes/not-found.tsx')),
 };
 
@@ -37,7 +40,17 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: 'appointment', element: <LazyChunk chunk={pages.appointment} /> },
-          { path: 'dashboard', element: <LazyChunk chunk={pages.dashboard} /> },
+          {
+            path: 'dashboard',
+            element: <LazyChunk chunk={pages.dashboard} />,
+            children: [
+              { index: true, element: <LazyChunk chunk={pages.dashboardAppointments} /> },
+              { path: 'review', element: <LazyChunk chunk={pages.dashboardReview} /> },
+              { path: 'history', element: <LazyChunk chunk={pages.dashboardHistory} /> },
+              // The payment page (dashboard/payment/:id) and the admin pages behind RequireAdmin
+              // (users, addDoctor, manage-doctor) join these in their own releases.
+            ],
+          },
         ],
       },
       { path: '*', element: <LazyChunk chunk={pages.notFound} /> },

@@ -1,15 +1,15 @@
-import { texts } from '@clinic/shared';
-import { usePageMeta } from '../../lib/use-page-meta.ts';
+import { Outlet } from 'react-router';
+import { DashboardLayout } from '../../features/dashboard/components/dashboard-layout.tsx';
 
 /**
- * Guarded placeholder: the dashboard's side menu, My Appointments and the admin screens are
- * coming in the booking release.
+ * The dashboard layout route (spec section 2): side menu, heading, and the nested page. Each
+ * nested page sets its own title. The admin entries (All Users, Add a Doctor, Manage Doctors)
+ * arrive with the admin screens: they are passed here as `adminMenuItems` for admins only.
  */
 export default function DashboardRoute() {
-  usePageMeta('Dashboard - Doctors Portal', 'Your Doctors Portal dashboard: appointments and history.');
   return (
-    <div className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-semibold">{texts.dashboardWelcome}</h1>
-    </div>
+    <DashboardLayout>
+      <Outlet />
+    </DashboardLayout>
   );
 }

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { texts } from '@clinic/shared';
+import { bookingFactory } from '../../test/factories.ts';
+import { json, mockFetch, patient, problem, renderRoutes } from '../../test/utils.tsx';
+import { routes } from '../routes.tsx';
+
+describe('/dashboard', () => {
+  it('has the side menu, the heading, and My Appointments as its index', async () => {
+    mockFetch({
+      'GET /api/me': () => json({ user: patient }),
+      'GET /api/booking': () => json([bookingFactory()]),
+    });
+    renderRoutes(routes, { initialEntries: ['/dashboard'] });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: texts.dashboardWelcome }),
+    ).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['My Appointments', '/dashboard'],
+      ['My Reviews', '/dashboard/review'],
+      ['My History', '/dashboard/history'],
+    ]);
+    expect(within(menu).getByRole('link', { name: 'My Appointments' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(await screen.findByRole('heading', { name: 'My Appointments: 1' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'pay' })).toHaveAttribute(
+      'href',
+      '/dashboard/payment/b1',
+    );
+    expect(document.title).toBe('My Appointments - Doctors Portal');
+  });
+
+  it('opens My Reviews and My History from the menu', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/me': () => json({ user: patient }),
+      'GET /api/booking': () => json([]),
+    });
+    renderRoutes(routes, { initialEntries: ['/dashboard'] });
+    const menu = await screen.findByRole('navigation', { name: 'Dashboard' });
+
+    await user.click(within(menu).getByRole('link', { name: 'My Reviews' }));
+    expect(await screen.findByRole('heading', { name: 'My Reviews' })).toBeInTheDocument();
+    expect(document.title).toBe('My Reviews - Doctors Portal');
+
+    await user.click(within(menu).getByRole('link', { name: 'My History' }));
+    expect(await screen.findByRole('heading', { name: 'My History' })).toBeInTheDocument();
+    expect(screen.getByText(texts.historyLoading)).toBeInTheDocument();
+    expect(document.title).toBe('My History - Doctors Portal');
+    expect(
+      screen.getByRole('heading', { level: 1, name: texts.dashboardWelcome }),
+    ).toBeInTheDocument();
+  });
+
+  it('toggles the side menu from its button on small screens', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/me': () => json({ user: patient }),
+      'GET /api/booking': () => json([]),
+    });
+    renderRoutes(routes, { initialEntries: ['/dashboard/history'] });
+
+    const button = await screen.findByRole('button', { name: 'Dashboard menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
+
+  it('signs out, forgets the token and goes home when the bookings list answers 401', async () => {
+    localStorage.setItem('accessToken', 'expired-token');
+    const { calls } = mockFetch({
+      'GET /api/me': () => json({ user: patient }),
+      'GET /api/booking': () => problem(401, 'Sign in again'),
+      'POST /api/auth/sign-out': () => json({ success: true }),
+    });
+    const { router } = renderRoutes(routes, { initialEntries: ['/dashboard'] });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: texts.heroTitle }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('POST /api/auth/sign-out');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * The dashboard's frame (spec section 2): a side menu and the heading 'Welcome to your Dashboard'
+ * above the chosen page. On large screens the menu is always shown; on small ones it is a drawer
+ * behind a button (daisyUI 'drawer' + 'lg:drawer-open'), closed by Escape, the overlay or a choice.
+ */
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { texts } from '@clinic/shared';
+
+export type DashboardMenuItem = { to: string; label: string };
+
+/** Every signed-in user's entries (spec section 2, Sidebar). */
+export const patientMenuItems: readonly DashboardMenuItem[] = [
+  { to: '/dashboard', label: 'My Appointments' },
+  { to: '/dashboard/review', label: 'My Reviews' },
+  { to: '/dashboard/history', label: 'My History' },
+];
+
+type DashboardLayoutProps = {
+  /**
+   * Entries shown after the patient's, for admins: All Users, Add a Doctor, Manage Doctors
+   * (spec section 2). The route decides who is an admin and passes them in.
+   */
+  adminMenuItems?: readonly DashboardMenuItem[];
+  children: ReactNode;
+};
+
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
+
+export function DashboardLayout({ adminMenuItems = [], children }: DashboardLayoutProps) {
+  const [isOpen, setIsOpen] = useState(false);
+  const toggleId = useId();
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setIsOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [isOpen]);
+
+  const items = [...patientMenuItems, ...adminMenuItems];
+
+  return (
+    <div className="drawer mx-auto max-w-6xl lg:drawer-open">
+      {/* daisyUI opens the drawer from this checkbox's state; the button below drives it. */}
+      <input
+        id={toggleId}
+        type="checkbox"
+        className="drawer-toggle"
+        checked={isOpen}
+        onChange={(event) => setIsOpen(event.target.checked)}
+        tabIndex={-1}
+        aria-hidden="true"
+      />
+      <div className="drawer-content flex flex-col gap-6 px-4 py-8">
+        <div className="flex items-center gap-3">
+          <button
+            ref={buttonRef}
+            type="button"
+            className="btn btn-square btn-ghost lg:hidden"
+            aria-expanded={isOpen}
+            aria-controls={menuId}
+            onClick={() => setIsOpen((open) => !open)}
+          >
+            <svg
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
+              <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
+            </svg>
+            <span className="sr-only">Dashboard menu</span>
+          </button>
+          <h1 className="text-2xl font-semibold text-secondary">{texts.dashboardWelcome}</h1>
+        </div>
+        {children}
+      </div>
+      <div className="drawer-side z-30">
+        <label
+          htmlFor={toggleId}
+          aria-label="Close the dashboard menu"
+          className="drawer-overlay"
+        />
+        <nav
+          id={menuId}
+          aria-label="Dashboard"
+          className="min-h-full w-64 bg-base-200 p-4 lg:min-h-0 lg:bg-transparent lg:py-8"
+        >
+          <ul className="menu w-full gap-1">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === '/dashboard'}
+                  className={linkClass}
+                  onClick={() => setIsOpen(false)}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}

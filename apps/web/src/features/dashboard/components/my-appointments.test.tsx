@@ -1,0 +1,100 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { bookingFactory } from '../../../test/factories.ts';
+import { json, mockFetch, problem, renderAt } from '../../../test/utils.tsx';
+import { MyAppointments } from './my-appointments.tsx';
+
+function renderList(onAccessDenied = vi.fn()) {
+  renderAt(<MyAppointments email="Pat@Example.com" onAccessDenied={onAccessDenied} />, {
+    path: '/dashboard',
+  });
+  return { onAccessDenied };
+}
+
+describe('MyAppointments', () => {
+  it('counts the bookings and lists them with a pay link or paid', async () => {
+    const { calls } = mockFetch({
+      'GET /api/booking': () =>
+        json([
+          bookingFactory({ _id: 'b1', date: '2030-06-12', slot: '08.30 AM - 09.00 AM' }),
+          bookingFactory({
+            _id: 'b2',
+            treatment: 'Oral Surgery',
+            date: '2030-07-01',
+            slot: '01.00 PM - 01.30 PM',
+            price: 35,
+            paid: true,
+            transactionId: 'pi_test_123',
+          }),
+        ]),
+    });
+    renderList();
+
+    expect(await screen.findByRole('heading', { name: 'My Appointments: 2' })).toBeInTheDocument();
+    expect(calls[0]?.path).toBe('/api/booking?patient=pat%40example.com');
+
+    const table = screen.getByRole('table', { name: 'My Appointments: 2' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Date', 'Time', 'Treatment', 'Payment']);
+    const [, unpaid, paid] = within(table).getAllByRole('row');
+    expect(
+      within(unpaid!)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['Pat Patient', 'Jun 12, 2030', '08.30 AM - 09.00 AM', 'Teeth Cleaning', 'pay']);
+    expect(within(unpaid!).getByRole('link', { name: 'pay' })).toHaveAttribute(
+      'href',
+      '/dashboard/payment/b1',
+    );
+
+    const paidCells = within(paid!).getAllByRole('cell');
+    expect(paidCells[1]).toHaveTextContent('Jul 1, 2030');
+    expect(paidCells[3]).toHaveTextContent('Oral Surgery');
+    expect(within(paid!).getByText('paid')).toHaveClass('text-success');
+    expect(within(paid!).getByText(/pi_test_123/)).toHaveClass('text-xs');
+    expect(within(paid!).queryByRole('link', { name: 'pay' })).not.toBeInTheDocument();
+  });
+
+  it('offers no pay link for a booking without a price', async () => {
+    mockFetch({ 'GET /api/booking': () => json([bookingFactory({ price: 0 })]) });
+    renderList();
+    await screen.findByRole('heading', { name: 'My Appointments: 1' });
+    expect(screen.queryByRole('link', { name: 'pay' })).not.toBeInTheDocument();
+    expect(screen.queryByText('paid')).not.toBeInTheDocument();
+  });
+
+  it('says when there are no bookings yet and links to the booking page', async () => {
+    mockFetch({ 'GET /api/booking': () => json([]) });
+    renderList();
+
+    expect(await screen.findByRole('heading', { name: 'My Appointments: 0' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByText(/You have no appointments yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Book an appointment' })).toHaveAttribute(
+      'href',
+      '/appointment',
+    );
+  });
+
+  it.each([401, 403])('reports a %i once, as access denied', async (status) => {
+    mockFetch({ 'GET /api/booking': () => problem(status, 'Sign in again') });
+    const { onAccessDenied } = renderList();
+
+    await vi.waitFor(() => expect(onAccessDenied).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows other failures with a retry, without signing out', async () => {
+    const onAccessDenied = vi.fn();
+    mockFetch({ 'GET /api/booking': () => problem(500, 'Something went wrong on our side') });
+    renderList(onAccessDenied);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(onAccessDenied).not.toHaveBeenCalled();
+  });
+});

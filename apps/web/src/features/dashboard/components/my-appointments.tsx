@@ -1,0 +1,116 @@
+import { useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router';
+import { formatMediumDate, parseDateInput, type Booking } from '@clinic/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage, isApiError } from '../../../lib/api-client.ts';
+import { useBookings } from '../api/get-bookings.ts';
+
+type MyAppointmentsProps = {
+  email: string;
+  /** Called once when the server refuses the list (401/403): the caller signs the user out. */
+  onAccessDenied: () => void;
+};
+
+function mediumDate(value: string): string {
+  const iso = parseDateInput(value.slice(0, 10));
+  return iso ? formatMediumDate(iso) : value;
+}
+
+function isAccessDenied(error: unknown): boolean {
+  return isApiError(error) && (error.status === 401 || error.status === 403);
+}
+
+function Payment({ booking }: { booking: Booking }) {
+  if (booking.paid) {
+    return (
+      <>
+        <span className="font-semibold text-success">paid</span>
+        {booking.transactionId && (
+          <span className="block text-xs">Transaction id: {booking.transactionId}</span>
+        )}
+      </>
+    );
+  }
+  if (booking.price > 0) {
+    return (
+      <Link to={`/dashboard/payment/${booking._id}`} className="btn btn-success btn-xs">
+        pay
+      </Link>
+    );
+  }
+  return null;
+}
+
+/**
+ * My Appointments (spec section 2): how many bookings the patient has and a table of them, with
+ * 'pay' for an unpaid booking that has a price and 'paid' once paid. A 401 or 403 on loading
+ * means the sign-in is no longer good (spec section 4).
+ */
+export function MyAppointments({ email, onAccessDenied }: MyAppointmentsProps) {
+  const bookings = useBookings(email);
+  const isDenied = isAccessDenied(bookings.error);
+  const reported = useRef(false);
+  const titleId = useId();
+
+  useEffect(() => {
+    if (isDenied && !reported.current) {
+      reported.current = true;
+      onAccessDenied();
+    }
+  }, [isDenied, onAccessDenied]);
+
+  if (bookings.isPending || isDenied) return <Spinner label="Loading your appointments…" />;
+  if (bookings.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-4">
+        <p>{errorMessage(bookings.error)}</p>
+        <Button onClick={() => void bookings.refetch()}>Retry</Button>
+      </div>
+    );
+  }
+
+  const list = bookings.data;
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-4">
+      <h2 id={titleId} className="text-xl font-semibold">
+        My Appointments: {list.length}
+      </h2>
+      {list.length === 0 ? (
+        <p>
+          You have no appointments yet.{' '}
+          <Link to="/appointment" className="link link-primary">
+            Book an appointment
+          </Link>
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-box border border-base-300">
+          <table className="table" aria-labelledby={titleId}>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Date</th>
+                <th scope="col">Time</th>
+                <th scope="col">Treatment</th>
+                <th scope="col">Payment</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((booking) => (
+                <tr key={booking._id}>
+                  <td>{booking.patientName}</td>
+                  <td>{mediumDate(booking.date)}</td>
+                  <td>{booking.slot}</td>
+                  <td>{booking.treatment}</td>
+                  <td>
+                    <Payment booking={booking} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
