@@ -102,6 +102,8 @@ const MATRIX: Record<string, Row> = {
     expected: adminOnly(200),
   },
   'GET /api/audit': { request: () => ({ url: '/api/audit' }), expected: adminOnly(200) },
+  'GET /api/contact': { request: () => ({ url: '/api/contact' }), expected: adminOnly(200) },
+  'GET /api/outbox': { request: () => ({ url: '/api/outbox' }), expected: adminOnly(200) },
   'GET /api/payments/config': { request: () => ({ url: '/api/payments/config' }), expected: everyone(200) },
   'POST /api/booking/:id/pay': {
     request: (f) => ({ method: 'POST', url: `/api/booking/${f.bookingId}/pay`, payload: { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' } }),

@@ -27,6 +27,10 @@ import { imagesRoutes } from './modules/images/images.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createStripeProcessor } from './modules/payments/stripe-processor.ts';
+import nodemailer from 'nodemailer';
+import { createMailService } from './modules/mail/mail.service.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
+import { createOutboxWorker, type OutboxWorker } from './modules/mail/outbox-worker.ts';
 import { createCallerResolver } from './plugins/caller.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -39,6 +43,8 @@ declare module 'fastify' {
     database: Database;
     /** Every route registered, for the access-control matrix test. */
     routeTable: { method: string; url: string }[];
+    /** Delivers the outbox when SMTP_URL is set. */
+    outboxWorker: OutboxWorker | null;
   }
 }
 
@@ -47,6 +53,8 @@ export interface BuildOptions {
   logger?: boolean | Record<string, unknown>;
   /** The clock every rule reads; tests pin it. */
   now?: () => Date;
+  /** Outbox worker timing (tests shorten it). */
+  outbox?: { pollMs?: number; retryBaseMs?: number; maxAttempts?: number; autoStart?: boolean };
 }
 
 export function loggerOptions(config: Config) {
@@ -93,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
   });
   app.decorate('database', database);
+  app.decorate('outboxWorker', null as OutboxWorker | null);
   const routeTable: { method: string; url: string }[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -102,6 +111,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('x-request-id', request.id);
   });
   app.addHook('onClose', async () => {
+    // Stop sending mail before the database it reads from goes away.
+    await app.outboxWorker?.stop();
     await database.close();
     releaseLock();
   });
@@ -119,10 +130,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const auth = createAuth(config, db);
   const rateLimiter = createRateLimiter(db);
   const callers = createCallerResolver(auth);
-  const contact = createContactService({ db, rateLimiter });
+  const now = options.now ?? (() => new Date());
+  const mail = createMailService({
+    clinicInbox: config.mail.clinicInbox,
+    fromAddress: config.mail.from,
+    timeZone: config.clinicTimeZone,
+    publicUrl: config.publicUrl,
+    now,
+  });
+  const contact = createContactService({ db, rateLimiter, mail });
   const booking = createBookingService({
     db,
-    now: options.now ?? (() => new Date()),
+    mail,
+    now,
     timeZone: config.clinicTimeZone,
     windowDays: config.bookingWindowDays,
   });
@@ -131,7 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const images = createImagesService({ db });
   const payments = createPaymentsService({
     db,
-    now: options.now ?? (() => new Date()),
+    now,
     stripe: config.stripe
       ? { processor: createStripeProcessor(config.stripe), publishableKey: config.stripe.publishableKey }
       : undefined,
@@ -139,11 +159,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (config.admin) await users.ensureAdmin(config.admin);
 
+  const outboxWorker = config.mail.smtpUrl
+    ? createOutboxWorker({
+        db,
+        transport: nodemailer.createTransport(config.mail.smtpUrl),
+        from: config.mail.from,
+        ...options.outbox,
+        log: app.log,
+      })
+    : null;
+  app.outboxWorker = outboxWorker;
+  if (outboxWorker && options.outbox?.autoStart !== false) outboxWorker.start();
+
   // Routes.
   await app.register(healthRoutes, { database, config });
   await app.register(identityRoutes, { auth, rateLimiter, config });
   await app.register(usersRoutes, { users, callers });
-  await app.register(contactRoutes, { contact });
+  await app.register(contactRoutes, { contact, callers });
+  await app.register(mailRoutes, { db, callers });
   await app.register(bookingRoutes, { booking, callers });
   await app.register(doctorsRoutes, { doctors, callers });
   await app.register(imagesRoutes, { images, callers });

@@ -103,6 +103,7 @@ export interface Config {
   authSecret: string;
   google?: { clientId: string; clientSecret: string; issuer: string };
   stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string; apiUrl?: string };
+  mail: { smtpUrl?: string; from: string; clinicInbox?: string };
   bookingWindowDays: number;
   authRateLimit: { perIp: number; perAccount: number; windowSeconds: number };
   logLevel: Env['LOG_LEVEL'];
@@ -171,6 +172,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           apiUrl: env.STRIPE_API_URL,
         }
       : undefined,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `Doctors Portal <no-reply@${new URL(publicUrl).hostname}>`,
+      clinicInbox: env.CLINIC_INBOX?.toLowerCase(),
+    },
     bookingWindowDays: env.BOOKING_WINDOW_DAYS,
     authRateLimit: {
       perIp: env.AUTH_RATE_LIMIT_PER_IP,

@@ -17,6 +17,14 @@ export const adminResponseSchema = z.object({ admin: z.boolean() });
 
 export const contactRequestSchema = contactFormSchema;
 export const contactResponseSchema = z.object({ success: z.literal(true), _id: z.string() });
+export const contactMessageSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
 /** The signed-in account as the web app sees it. */
 export const meResponseSchema = z.object({

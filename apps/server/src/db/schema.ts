@@ -5,3 +5,4 @@ export * from './schema/rate-limit.ts';
 export * from './schema/booking.ts';
 export * from './schema/admin.ts';
 export * from './schema/payments.ts';
+export * from './schema/outbox.ts';

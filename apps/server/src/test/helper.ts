@@ -38,7 +38,7 @@ export interface TestApp {
 
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { now?: () => Date } = {},
+  options: Pick<import('../app.ts').BuildOptions, 'now' | 'outbox'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-test-'));
   const databaseUrl = testDb === 'postgres' ? await freshPostgresDatabase() : undefined;
@@ -54,7 +54,7 @@ export async function buildTestApp(
     ...env,
   });
   if (config.database.kind === 'pglite') config.database = { kind: 'pglite', dir: 'memory://' };
-  const app = await buildApp(config, { logger: false, now: options.now });
+  const app = await buildApp(config, { logger: false, ...options });
   return {
     app,
     config,

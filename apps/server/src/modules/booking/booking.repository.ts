@@ -31,7 +31,12 @@ export type InsertOutcome = { booking: BookingRow } | { conflict: BookingRow };
  * exactly one wins and the rest see it; a bare unique constraint under a 1,000-way race made
  * PostgreSQL deadlock on the index in a trial. The unique indexes stay as the last word.
  */
-export function insertBookingUnlessTaken(db: Db, booking: NewBooking): Promise<InsertOutcome> {
+export function insertBookingUnlessTaken(
+  db: Db,
+  booking: NewBooking,
+  /** Runs in the same transaction after the insert (the confirmation mail goes in the outbox). */
+  afterInsert?: (tx: Db, row: BookingRow) => Promise<void>,
+): Promise<InsertOutcome> {
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`SELECT pg_advisory_xact_lock(hashtext(${booking.treatmentId}), hashtext(${booking.date}))`,
@@ -52,6 +57,7 @@ export function insertBookingUnlessTaken(db: Db, booking: NewBooking): Promise<I
       return { conflict: clashes.find((b) => b.patientEmail === booking.patientEmail) ?? clashes[0]! };
     }
     const [row] = await tx.insert(bookings).values(booking).returning();
+    await afterInsert?.(tx, row!);
     return { booking: row! };
   });
 }

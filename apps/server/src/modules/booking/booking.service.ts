@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Caller } from '../../plugins/caller.ts';
+import type { MailService } from '../mail/mail.service.ts';
 import {
   findBooking,
   findTreatment,
@@ -40,6 +41,7 @@ export function toBookingDto(row: BookingRow): Booking {
 
 export interface BookingServiceDeps {
   db: Db;
+  mail: Pick<MailService, 'queueBookingConfirmation'>;
   now: () => Date;
   timeZone: string;
   windowDays: number;
@@ -53,7 +55,7 @@ export interface CreateBookingInput {
   patient?: string;
 }
 
-export function createBookingService({ db, now, timeZone, windowDays }: BookingServiceDeps) {
+export function createBookingService({ db, mail, now, timeZone, windowDays }: BookingServiceDeps) {
   const clock = () => bookingClock(now(), timeZone, windowDays);
 
   return {
@@ -117,7 +119,7 @@ export function createBookingService({ db, now, timeZone, windowDays }: BookingS
         patientName: caller.name,
         phone: input.phone,
         priceCents: treatment.priceCents,
-      });
+      }, (tx, row) => mail.queueBookingConfirmation(tx, row));
       if ('conflict' in outcome) {
         const own = outcome.conflict.patientEmail === caller.email;
         // Only the caller's own booking is described; another patient's stays private.

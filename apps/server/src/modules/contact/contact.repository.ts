@@ -1,3 +1,4 @@
+import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema.ts';
 
@@ -7,4 +8,8 @@ export async function insertContactMessage(
 ): Promise<string> {
   const [row] = await db.insert(contactMessages).values(message).returning({ id: contactMessages.id });
   return row!.id;
+}
+
+export function listContactMessages(db: Db, limit = 200) {
+  return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(limit);
 }

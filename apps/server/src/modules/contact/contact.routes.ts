@@ -1,9 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contactRequestSchema, contactResponseSchema } from '@clinic/shared';
+import { z } from 'zod';
+import { contactMessageSchema, contactRequestSchema, contactResponseSchema } from '@clinic/shared';
+import type { CallerResolver } from '../../plugins/caller.ts';
 import type { ContactService } from './contact.service.ts';
 
-export async function contactRoutes(app: FastifyInstance, opts: { contact: ContactService }) {
+export async function contactRoutes(
+  app: FastifyInstance,
+  opts: { contact: ContactService; callers: CallerResolver },
+) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/contact',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Messages sent through the contact form, newest first',
+        security: [{ bearer: [] }],
+        response: { 200: z.array(contactMessageSchema) },
+      },
+    },
+    async (request) => {
+      await opts.callers.requireAdmin(request);
+      return opts.contact.list();
+    },
+  );
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/contact',
     {

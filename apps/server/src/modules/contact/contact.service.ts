@@ -1,21 +1,38 @@
 /**
  * The contact form: stored first so no message is ever lost (DESIGN.md section 5). Delivery by
- * mail goes through the outbox of the mail release; until then admins read them from the table.
+ * mail goes through the outbox to CLINIC_INBOX; admins also read them on the Messages page.
  */
 import type { ContactForm } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
+import type { MailService } from '../mail/mail.service.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.ts';
-import { insertContactMessage } from './contact.repository.ts';
+import { insertContactMessage, listContactMessages } from './contact.repository.ts';
 
 /** Generous for people, tight for a script flooding the clinic's inbox. */
 const CONTACT_LIMIT = { max: 20, windowSeconds: 600 };
 
-export function createContactService(deps: { db: Db; rateLimiter: RateLimiter }) {
+export function createContactService(deps: { db: Db; rateLimiter: RateLimiter; mail: Pick<MailService, 'queueContactMessage'> }) {
   return {
     async receive(form: ContactForm, ip: string): Promise<{ success: true; _id: string }> {
       await deps.rateLimiter.consume([{ key: `contact:ip:${ip}`, ...CONTACT_LIMIT }]);
-      const id = await insertContactMessage(deps.db, { ...form, email: form.email.toLowerCase() });
+      const message = { ...form, email: form.email.toLowerCase() };
+      // The message and its mail to the clinic commit together: neither exists without the other.
+      const id = await deps.db.transaction(async (tx) => {
+        const messageId = await insertContactMessage(tx, message);
+        await deps.mail.queueContactMessage(tx, message);
+        return messageId;
+      });
       return { success: true, _id: id };
+    },
+
+    async list() {
+      return (await listContactMessages(deps.db)).map((m) => ({
+        _id: m.id,
+        email: m.email,
+        subject: m.subject,
+        message: m.message,
+        createdAt: m.createdAt.toISOString(),
+      }));
     },
   };
 }

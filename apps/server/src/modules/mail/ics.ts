@@ -1,0 +1,47 @@
+/** An iCalendar (RFC 5545) event for a booking, in the clinic's time zone. Pure. */
+import { slotStartMinutes } from '../booking/slots.ts';
+
+function escapeText(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\n/g, '\\n');
+}
+
+function localStamp(isoDate: string, minutes: number): string {
+  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
+  const mm = String(minutes % 60).padStart(2, '0');
+  return `${isoDate.replaceAll('-', '')}T${hh}${mm}00`;
+}
+
+export function bookingIcs(input: {
+  uid: string;
+  date: string;
+  slot: string;
+  treatment: string;
+  timeZone: string;
+  organizer: string;
+  now: Date;
+}): string {
+  const start = slotStartMinutes(input.slot) ?? 0;
+  const endLabel = input.slot.split(' - ')[1] ?? '';
+  const end = slotStartMinutes(endLabel) ?? start + 30;
+  const stamp = input.now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Doctors Portal//Booking//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-TIMEZONE:${input.timeZone}`,
+    'BEGIN:VEVENT',
+    `UID:${input.uid}@doctors-portal`,
+    `DTSTAMP:${stamp}`,
+    `DTSTART;TZID=${input.timeZone}:${localStamp(input.date, start)}`,
+    `DTEND;TZID=${input.timeZone}:${localStamp(input.date, end)}`,
+    `SUMMARY:${escapeText(`${input.treatment} at Doctors Portal`)}`,
+    `DESCRIPTION:${escapeText(`Your ${input.treatment} appointment, ${input.slot}.`)}`,
+    `ORGANIZER:mailto:${input.organizer}`,
+    'STATUS:CONFIRMED',
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+}

@@ -1,0 +1,122 @@
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../../db/schema.ts';
+import { bearer, buildTestApp, signIn, signUp, type TestApp } from '../../test/helper.ts';
+import { startSmtpServer } from '../../test/smtp.ts';
+import { freePort } from '../../test/throwaway-postgres.ts';
+import { createOutboxWorker } from './outbox-worker.ts';
+import { enqueueMail } from './outbox.repository.ts';
+
+const NOW = new Date('2030-06-05T10:15:00Z');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('the outbox over SMTP', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let t: TestApp;
+  const outboxRow = async (id: string) => (await t.db.select().from(outbox).where(eq(outbox.id, id)))[0]!;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer({ port: await freePort(), rejectRecipients: ['bounce@example.com'] });
+    t = await buildTestApp(
+      { SMTP_URL: smtp.url, CLINIC_INBOX: 'Front.Desk@Clinic.test', MAIL_FROM: 'Doctors Portal <hello@clinic.test>', CLINIC_TIMEZONE: 'Europe/Berlin' },
+      { now: () => NOW, outbox: { autoStart: false, retryBaseMs: 100 } },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+  afterEach(() => {
+    smtp.received.length = 0;
+  });
+
+  it('stores a contact message with its mail, then delivers it to the clinic inbox', async () => {
+    await t.app.inject({ method: 'POST', url: '/api/contact', payload: { email: 'mia@example.com', subject: 'Parking', message: 'Is there parking?' } });
+    const [queued] = await t.db.select().from(outbox).where(eq(outbox.kind, 'contact'));
+    expect(queued).toMatchObject({ toAddress: 'front.desk@clinic.test', status: 'pending', replyTo: 'mia@example.com' });
+
+    expect(await t.app.outboxWorker!.runOnce()).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.to).toEqual(['front.desk@clinic.test']);
+    expect(smtp.received[0]!.raw).toMatch(/Subject: \[Contact\] Parking/);
+    expect(smtp.received[0]!.raw).toMatch(/Reply-To: mia@example.com/);
+    expect((await outboxRow(queued!.id)).status).toBe('sent');
+  });
+
+  it('sends the patient a booking confirmation with an .ics in the clinic zone', async () => {
+    const ann = await signUp(t, { name: 'Ann Lee' });
+    const [treatment] = (await t.app.inject('/api/available?date=2030-06-07')).json<{ _id: string }[]>();
+    const booked = await t.app.inject({ method: 'POST', url: '/api/booking', headers: bearer(ann), payload: { treatmentId: treatment!._id, date: '2030-06-07', slot: '02.30 PM - 03.00 PM' } });
+    expect(booked.statusCode).toBe(201);
+    const [mail] = await t.db.select().from(outbox).where(eq(outbox.toAddress, ann.email));
+    expect(mail!.subject).toBe('Appointment is set, Jun 7, 2030 at 02.30 PM - 03.00 PM');
+    expect(mail!.ics).toContain('DTSTART;TZID=Europe/Berlin:20300607T143000');
+    expect(mail!.ics).toContain('DTEND;TZID=Europe/Berlin:20300607T150000');
+    expect(mail!.ics).toContain(`UID:${booked.json().booking._id}@doctors-portal`);
+
+    await t.app.outboxWorker!.runOnce();
+    const sent = smtp.received.find((m) => m.to.includes(ann.email))!;
+    expect(sent.raw).toMatch(/Content-Type: text\/calendar/);
+    expect(sent.raw).toMatch(/filename=appointment\.ics/);
+  });
+
+  it('keeps a mail while the SMTP server is down and delivers it once when it is back', async () => {
+    await smtp.close();
+    const id = await enqueueMail(t.db, { kind: 'contact', toAddress: 'front.desk@clinic.test', subject: 'While down', textBody: 'hello' });
+    await t.app.outboxWorker!.runOnce();
+    const afterFailure = await outboxRow(id);
+    expect(afterFailure).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(afterFailure.lastError).toMatch(/ECONNREFUSED|connect/i);
+
+    smtp = await startSmtpServer({ port: smtp.port, rejectRecipients: ['bounce@example.com'] });
+    await sleep(150); // the first retry waits retryBaseMs
+    await t.app.outboxWorker!.runOnce();
+    await t.app.outboxWorker!.runOnce();
+    expect((await outboxRow(id)).status).toBe('sent');
+    expect(smtp.received.filter((m) => m.raw.includes('Subject: While down'))).toHaveLength(1);
+  });
+
+  it('records a permanent rejection and does not retry it', async () => {
+    const id = await enqueueMail(t.db, { kind: 'booking-confirmation', toAddress: 'bounce@example.com', subject: 'Bounce', textBody: 'x' });
+    await t.app.outboxWorker!.runOnce();
+    const failed = await outboxRow(id);
+    expect(failed.status).toBe('failed');
+    expect(failed.lastError).toMatch(/550/);
+    await sleep(150);
+    await t.app.outboxWorker!.runOnce();
+    expect((await outboxRow(id)).attempts).toBe(1);
+  });
+
+  it('never sends one mail twice when several workers run at once', async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => enqueueMail(t.db, { kind: 'contact', toAddress: 'front.desk@clinic.test', subject: `Bulk ${i}`, textBody: 'x' })),
+    );
+    const workers = [0, 1, 2].map(() =>
+      createOutboxWorker({ db: t.db, transport: nodemailer.createTransport(smtp.url), from: 'hello@clinic.test', batchSize: 4 }),
+    );
+    for (let round = 0; round < 10; round++) await Promise.all(workers.map((w) => w.runOnce()));
+    await Promise.all(workers.map((w) => w.stop()));
+    const subjects = smtp.received.map((m) => /Subject: (Bulk \d+)/.exec(m.raw)?.[1]).filter(Boolean);
+    expect(subjects).toHaveLength(30);
+    expect(new Set(subjects).size).toBe(30);
+    for (const id of ids) expect((await outboxRow(id)).status).toBe('sent');
+  });
+});
+
+describe('without SMTP', () => {
+  it('keeps mail in the outbox for admins to see', async () => {
+    const t = await buildTestApp({ CLINIC_INBOX: 'desk@clinic.test', ADMIN_EMAIL: 'boss@clinic.test', ADMIN_PASSWORD: 'admin-password' });
+    try {
+      expect(t.app.outboxWorker).toBeNull();
+      await t.app.inject({ method: 'POST', url: '/api/contact', payload: { email: 'leo@example.com', subject: 'Hi', message: 'Hello' } });
+      const boss = await signIn(t, 'boss@clinic.test', 'admin-password');
+      const res = await t.app.inject({ url: '/api/outbox', headers: bearer(boss) });
+      expect(res.json()).toEqual([expect.objectContaining({ kind: 'contact', to: 'desk@clinic.test', status: 'pending', attempts: 0 })]);
+      const messages = await t.app.inject({ url: '/api/contact', headers: bearer(boss) });
+      expect(messages.json()).toEqual([expect.objectContaining({ email: 'leo@example.com', subject: 'Hi', message: 'Hello' })]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+/** What the clinic sends: contact messages to its inbox and booking confirmations to patients. */
+import { formatMediumDate } from '@clinic/shared';
+import type { Db } from '../../db/client.ts';
+import { bookingIcs } from './ics.ts';
+import { enqueueMail } from './outbox.repository.ts';
+
+export interface MailDeps {
+  /** Where contact messages go; unset = they are kept for admins to read on the Messages page. */
+  clinicInbox?: string;
+  fromAddress: string;
+  timeZone: string;
+  publicUrl: string;
+  now: () => Date;
+}
+
+export function createMailService(deps: MailDeps) {
+  return {
+    async queueContactMessage(tx: Db, message: { email: string; subject: string; message: string }) {
+      if (!deps.clinicInbox) return;
+      await enqueueMail(tx, {
+        kind: 'contact',
+        toAddress: deps.clinicInbox,
+        replyTo: message.email,
+        subject: `[Contact] ${message.subject}`,
+        textBody: `From: ${message.email}\n\n${message.message}\n`,
+      });
+    },
+
+    async queueBookingConfirmation(
+      tx: Db,
+      booking: { id: string; patientEmail: string; patientName: string; treatmentName: string; date: string; slot: string; priceCents: number },
+    ) {
+      const when = `${formatMediumDate(booking.date)} at ${booking.slot}`;
+      await enqueueMail(tx, {
+        kind: 'booking-confirmation',
+        toAddress: booking.patientEmail,
+        subject: `Appointment is set, ${when}`,
+        textBody:
+          `Dear ${booking.patientName},\n\nYour ${booking.treatmentName} appointment is set for ${when} ` +
+          `(${deps.timeZone} time). The fee is $${booking.priceCents / 100}; you can pay it from My Appointments: ` +
+          `${deps.publicUrl}/dashboard\n\nDoctors Portal\n`,
+        ics: bookingIcs({
+          uid: booking.id,
+          date: booking.date,
+          slot: booking.slot,
+          treatment: booking.treatmentName,
+          timeZone: deps.timeZone,
+          organizer: deps.fromAddress.replace(/^.*<|>.*$/g, ''),
+          now: deps.now(),
+        }),
+      });
+    },
+  };
+}
+
+export type MailService = ReturnType<typeof createMailService>;

@@ -1,0 +1,68 @@
+import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { outbox } from '../../db/schema.ts';
+
+export type OutboxRow = typeof outbox.$inferSelect;
+export type NewMail = Pick<typeof outbox.$inferInsert, 'kind' | 'toAddress' | 'subject' | 'textBody' | 'replyTo' | 'ics'>;
+
+/** Stores a mail; pass the transaction of whatever caused it. */
+export async function enqueueMail(db: Db, mail: NewMail): Promise<string> {
+  const [row] = await db.insert(outbox).values(mail).returning({ id: outbox.id });
+  return row!.id;
+}
+
+/**
+ * Claims up to `limit` due mails for this instance. SKIP LOCKED lets several instances claim at
+ * once without waiting on, or taking, each other's rows; a claim lapses after `claimSeconds`, so
+ * mail held by an instance that died is picked up again.
+ */
+export async function claimDueMails(db: Db, limit: number, claimSeconds: number): Promise<OutboxRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        or(
+          and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)),
+          and(eq(outbox.status, 'sending'), lte(outbox.claimedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(outbox.createdAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(outbox)
+      .set({
+        status: 'sending',
+        attempts: sql`${outbox.attempts} + 1`,
+        claimedUntil: sql`now() + make_interval(secs => ${claimSeconds})`,
+      })
+      .where(inArray(outbox.id, due.map((d) => d.id)))
+      .returning();
+  });
+}
+
+export async function markSent(db: Db, id: string): Promise<void> {
+  await db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, claimedUntil: null, lastError: null }).where(eq(outbox.id, id));
+}
+
+export async function markFailed(db: Db, id: string, error: string): Promise<void> {
+  await db.update(outbox).set({ status: 'failed', claimedUntil: null, lastError: error }).where(eq(outbox.id, id));
+}
+
+export async function scheduleRetry(db: Db, id: string, error: string, delayMs: number): Promise<void> {
+  await db
+    .update(outbox)
+    .set({
+      status: 'pending',
+      claimedUntil: null,
+      lastError: error,
+      nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+    })
+    .where(eq(outbox.id, id));
+}
+
+export function listOutbox(db: Db, limit = 100) {
+  return db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(limit);
+}
