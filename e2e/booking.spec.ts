@@ -1,0 +1,138 @@
+/**
+ * Booking in the browser: pick a day, book a treatment through the dialog, see the slots and the
+ * dashboard follow, and get the spec's conflict toast for a second booking of the same day.
+ * The server runs with CLINIC_TIMEZONE=UTC and the page uses the browser's date (TZ=UTC here), so
+ * the days used are a few days ahead, clear of midnight.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { addDays, formatMediumDate, todayInZone } from '@clinic/shared';
+import { signUpThroughUi } from './support/auth.ts';
+import { test, expect } from './support/fixtures.ts';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** The day picker names a day button like 'Saturday, June 15th, 2030'. */
+function dayButtonName(iso: string): RegExp {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  return new RegExp(`${MONTHS[month - 1]} ${day}(st|nd|rd|th), ${year}`);
+}
+
+function treatmentCard(page: Page, name: string): Locator {
+  return page.getByRole('listitem', { name });
+}
+
+async function spacesLeft(card: Locator): Promise<number> {
+  const text = await card.getByText(/\d+ spaces? available/).textContent();
+  return Number(/(\d+)/.exec(text ?? '')?.[1]);
+}
+
+async function openBookingDialog(page: Page, treatment: string): Promise<Locator> {
+  await treatmentCard(page, treatment).getByRole('button', { name: 'Book Appointment' }).click();
+  const dialog = page.getByRole('dialog', { name: `Booking for ${treatment}` });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('books a treatment, sees it on the dashboard, and is refused a second one that day', async ({
+  page,
+}) => {
+  const patient = await signUpThroughUi(page);
+  const today = todayInZone(new Date(), 'UTC');
+  const firstDay = addDays(today, 3);
+  // Another day in the same month as the first, so it is on the calendar without paging.
+  const next = addDays(firstDay, 1);
+  const day = next.slice(0, 7) === firstDay.slice(0, 7) ? next : addDays(firstDay, -1);
+  const medium = formatMediumDate(day);
+
+  // The day from the query string, then another day picked on the calendar.
+  await page.goto(`/appointment?date=${firstDay}`);
+  await expect(
+    page.getByRole('heading', { name: `Available Appointments on ${formatMediumDate(firstDay)}` }),
+  ).toBeVisible();
+  await expect(treatmentCard(page, 'Teeth Cleaning')).toBeVisible();
+  await page.getByRole('button', { name: dayButtonName(day) }).click();
+  await expect(
+    page.getByRole('heading', { name: `Available Appointments on ${medium}` }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/appointment\\?date=${day}$`));
+
+  const card = treatmentCard(page, 'Teeth Cleaning');
+  await expect(card.getByText('price: $17')).toBeVisible();
+  await expect(card.getByText('08.00 AM - 08.30 AM')).toBeVisible();
+  const before = await spacesLeft(card);
+  expect(before).toBeGreaterThan(1);
+
+  // Escape closes the dialog without booking.
+  let dialog = await openBookingDialog(page, 'Teeth Cleaning');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  dialog = await openBookingDialog(page, 'Teeth Cleaning');
+  await expect(dialog.getByLabel('Date')).toHaveValue(medium);
+  await expect(dialog.getByLabel('Name')).toHaveValue(patient.name);
+  await expect(dialog.getByLabel('Email')).toHaveValue(patient.email);
+  for (const label of ['Date', 'Name', 'Email']) {
+    await expect(dialog.getByLabel(label)).not.toBeEditable();
+  }
+  const slot = '09.00 AM - 09.30 AM';
+  await dialog.getByLabel('Slot').selectOption(slot);
+  await dialog.getByLabel('Phone').fill('+1 555 0100');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(page.getByText(`Appointment is set, ${medium} at ${slot}`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // The list was fetched again: one space fewer, and the booked slot is no longer offered.
+  await expect(card.getByText(`${before - 1} spaces available`)).toBeVisible();
+
+  // The dashboard lists the booking, unpaid, with a pay link.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Dashboard' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Welcome to your Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My Appointments: 1' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Teeth Cleaning' });
+  await expect(row.getByRole('cell')).toHaveText([
+    patient.name,
+    medium,
+    slot,
+    'Teeth Cleaning',
+    'pay',
+  ]);
+  await expect(row.getByRole('link', { name: 'pay' })).toHaveAttribute(
+    'href',
+    /^\/dashboard\/payment\/.+/,
+  );
+
+  // A second Teeth Cleaning that day, in another slot: the spec's conflict toast names the first.
+  await page.goto(`/appointment?date=${day}`);
+  await expect(
+    page.getByRole('heading', { name: `Available Appointments on ${medium}` }),
+  ).toBeVisible();
+  dialog = await openBookingDialog(page, 'Teeth Cleaning');
+  const options = await dialog.getByLabel('Slot').locator('option').allTextContents();
+  expect(options).not.toContain(slot);
+  await dialog.getByLabel('Slot').selectOption('10.00 AM - 10.30 AM');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(
+    page.getByText(`Already have and appointment on ${medium} at ${slot}`),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(
+    treatmentCard(page, 'Teeth Cleaning').getByText(`${before - 1} spaces available`),
+  ).toBeVisible();
+});
