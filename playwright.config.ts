@@ -6,6 +6,21 @@ import { defineConfig } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 3107);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** A second server with Google sign-in configured against a local OpenID provider. */
+const googlePort = port + 1;
+const oidcPort = port + 2;
+export const googleBaseURL = `http://127.0.0.1:${googlePort}`;
+
+const serverEnv = {
+  HOST: '127.0.0.1',
+  CLINIC_TIMEZONE: 'UTC',
+  ADMIN_EMAIL: 'admin@clinic.test',
+  ADMIN_PASSWORD: 'admin-password',
+  // Every browser test signs in from 127.0.0.1: the per-IP limit is tested in the API suite.
+  AUTH_RATE_LIMIT_PER_IP: '10000',
+  AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
+  LOG_LEVEL: 'warn',
+};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -29,24 +44,40 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'node --import tsx e2e/support/start-server.ts',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e-data',
-      CLINIC_TIMEZONE: 'UTC',
-      ADMIN_EMAIL: 'admin@clinic.test',
-      ADMIN_PASSWORD: 'admin-password',
-      // Every browser test signs in from 127.0.0.1: the per-IP limit is tested in the API suite.
-      AUTH_RATE_LIMIT_PER_IP: '10000',
-      AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node --import tsx e2e/support/start-server.ts',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...serverEnv, PORT: String(port), DATA_DIR: '.tmp/e2e-data' },
     },
-  },
+    {
+      command: 'node --import tsx e2e/support/start-oidc-provider.ts',
+      url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { OIDC_PORT: String(oidcPort), APP_URL: googleBaseURL },
+    },
+    {
+      command: 'node --import tsx e2e/support/start-server.ts',
+      url: `${googleBaseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv,
+        PORT: String(googlePort),
+        DATA_DIR: '.tmp/e2e-data-google',
+        GOOGLE_CLIENT_ID: 'clinic-e2e',
+        GOOGLE_CLIENT_SECRET: 'clinic-e2e-secret-0123456789',
+        GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
+      },
+    },
+  ],
 });

@@ -61,7 +61,7 @@ export function LoginForm() {
         </Link>
       </p>
       <div className="divider">OR</div>
-      <GoogleSignInButton returnPath={returnPath} />
+      <GoogleSignInButton returnPath={returnPath} screen="/login" />
     </div>
   );
 }

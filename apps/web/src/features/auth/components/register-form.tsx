@@ -69,7 +69,7 @@ export function RegisterForm() {
         </Link>
       </p>
       <div className="divider">OR</div>
-      <GoogleSignInButton returnPath="/" />
+      <GoogleSignInButton returnPath="/" screen="/register" />
     </div>
   );
 }

@@ -10,9 +10,13 @@ export function safeReturnPath(value: unknown): string {
   return value;
 }
 
-/** Where to go after signing in: the page the visitor came from (path and search), else '/'. */
+/**
+ * Where to go after signing in: the page the visitor came from (path and search), else '/'.
+ * A guard leaves it in router state; a return from Google brings it back as `?from=`.
+ */
 export function useReturnPath(): string {
   const location = useLocation();
   const state = location.state as ReturnState | null;
-  return safeReturnPath(state?.from);
+  const fromQuery = new URLSearchParams(location.search).get('from');
+  return safeReturnPath(state?.from ?? fromQuery);
 }
