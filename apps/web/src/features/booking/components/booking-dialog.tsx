@@ -6,7 +6,6 @@ import type { z } from 'zod';
 import {
   bookingRequestSchema,
   formatMediumDate,
-  parseDateInput,
   texts,
   toasts,
   type IsoDate,
@@ -16,6 +15,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { Modal, type ModalHandle } from '../../../components/ui/modal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { bookingInTheWay, useCreateBooking } from '../api/create-booking.ts';
 
 /** The two things the patient chooses; the rest of the request comes from the page. */
@@ -31,12 +31,6 @@ type BookingDialogProps = {
   patient: Patient;
   onClose: () => void;
 };
-
-/** A date from the API (ISO, possibly with a time) in the spec's medium style. */
-function mediumDate(value: string): string {
-  const iso = parseDateInput(value.slice(0, 10));
-  return iso ? formatMediumDate(iso) : value;
-}
 
 /**
  * The booking dialog (spec section 2): date, name and email read-only and prefilled, a slot from
@@ -71,12 +65,12 @@ export function BookingDialog({ treatment, date, patient, onClose }: BookingDial
       },
       {
         onSuccess: ({ booking }) => {
-          toast.success(toasts.bookingSet(mediumDate(booking.date), booking.slot));
+          toast.success(toasts.bookingSet(mediumDateOf(booking.date), booking.slot));
         },
         onError: (error) => {
           const existing = bookingInTheWay(error);
           if (existing) {
-            toast.error(toasts.bookingConflict(mediumDate(existing.date), existing.slot));
+            toast.error(toasts.bookingConflict(mediumDateOf(existing.date), existing.slot));
           } else {
             toast.error(errorMessage(error));
           }
