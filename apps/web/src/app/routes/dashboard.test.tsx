@@ -73,6 +73,11 @@ describe('/dashboard', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
     await user.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', {
+        name: 'My Appointments',
+      }),
+    ).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).toHaveFocus();

@@ -32,9 +32,12 @@ export function DashboardLayout({ adminMenuItems = [], children }: DashboardLayo
   const toggleId = useId();
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (!isOpen) return;
+    // Opened from the button (small screens): take keyboard users straight to the entries.
+    navRef.current?.querySelector('a')?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         setIsOpen(false);
@@ -60,38 +63,29 @@ export function DashboardLayout({ adminMenuItems = [], children }: DashboardLayo
         aria-hidden="true"
       />
       <div className="drawer-content flex flex-col gap-6 px-4 py-8">
-        <div className="flex items-center gap-3">
+        <div className="flex flex-col items-start gap-3">
           <button
             ref={buttonRef}
             type="button"
-            className="btn btn-square btn-ghost lg:hidden"
+            className="btn btn-outline btn-sm lg:hidden"
             aria-expanded={isOpen}
             aria-controls={menuId}
             onClick={() => setIsOpen((open) => !open)}
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="h-6 w-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
-            </svg>
-            <span className="sr-only">Dashboard menu</span>
+            Dashboard menu
           </button>
           <h1 className="text-2xl font-semibold text-secondary">{texts.dashboardWelcome}</h1>
         </div>
         {children}
       </div>
-      <div className="drawer-side z-30">
+      <div className="drawer-side z-30 lg:h-auto">
         <label
           htmlFor={toggleId}
           aria-label="Close the dashboard menu"
           className="drawer-overlay"
         />
         <nav
+          ref={navRef}
           id={menuId}
           aria-label="Dashboard"
           className="min-h-full w-64 bg-base-200 p-4 lg:min-h-0 lg:bg-transparent lg:py-8"

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
-import { formatMediumDate, parseDateInput, type Booking } from '@clinic/shared';
+import type { Booking } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
+import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { useBookings } from '../api/get-bookings.ts';
 
 type MyAppointmentsProps = {
@@ -11,11 +12,6 @@ type MyAppointmentsProps = {
   /** Called once when the server refuses the list (401/403): the caller signs the user out. */
   onAccessDenied: () => void;
 };
-
-function mediumDate(value: string): string {
-  const iso = parseDateInput(value.slice(0, 10));
-  return iso ? formatMediumDate(iso) : value;
-}
 
 function isAccessDenied(error: unknown): boolean {
   return isApiError(error) && (error.status === 401 || error.status === 403);
@@ -99,8 +95,8 @@ export function MyAppointments({ email, onAccessDenied }: MyAppointmentsProps) {
               {list.map((booking) => (
                 <tr key={booking._id}>
                   <td>{booking.patientName}</td>
-                  <td>{mediumDate(booking.date)}</td>
-                  <td>{booking.slot}</td>
+                  <td className="whitespace-nowrap">{mediumDateOf(booking.date)}</td>
+                  <td className="whitespace-nowrap">{booking.slot}</td>
                   <td>{booking.treatment}</td>
                   <td>
                     <Payment booking={booking} />
