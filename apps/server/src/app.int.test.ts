@@ -93,3 +93,18 @@ describe('serving the built web app', () => {
     expect(missing.body).not.toContain('<title>');
   });
 });
+
+describe('the Content-Security-Policy with Stripe configured', () => {
+  it('allows Stripe.js and its frames, and still no inline script', async () => {
+    const t = await buildTestApp({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' });
+    try {
+      const csp = String((await t.app.inject('/api/health')).headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self' https://js.stripe.com;");
+      expect(csp).toContain('frame-src');
+      expect(csp).toContain('https://api.stripe.com');
+      expect(csp).not.toContain('unsafe-inline\'; script');
+    } finally {
+      await t.close();
+    }
+  });
+});
