@@ -134,7 +134,7 @@ export function bearer(user: { token: string }): InjectOptions['headers'] {
  * deliberately slow password hash), with the session token signed exactly as Better Auth signs
  * its cookie, so each token goes through the real bearer -> session path.
  */
-export async function createSignedInPatients(t: TestApp, count: number, prefix = 'racer') {
+export async function insertSignedInPatients(db: Db, authSecret: string, count: number, prefix = 'racer') {
   const { serializeSignedCookie } = await import('better-call');
   const { randomBytes } = await import('node:crypto');
   const { sessions, users } = await import('../db/schema.ts');
@@ -148,15 +148,19 @@ export async function createSignedInPatients(t: TestApp, count: number, prefix =
   const expiresAt = new Date(Date.now() + 24 * 3600 * 1000);
   for (let i = 0; i < people.length; i += 500) {
     const chunk = people.slice(i, i + 500);
-    await t.db.insert(users).values(chunk.map((p) => ({ id: p.id, email: p.email, name: p.name })));
-    await t.db.insert(sessions).values(
+    await db.insert(users).values(chunk.map((p) => ({ id: p.id, email: p.email, name: p.name })));
+    await db.insert(sessions).values(
       chunk.map((p) => ({ id: `s-${p.id}`, token: p.token, userId: p.id, expiresAt })),
     );
   }
   return Promise.all(
     people.map(async (p) => {
-      const cookie = await serializeSignedCookie('', p.token, t.config.authSecret);
+      const cookie = await serializeSignedCookie('', p.token, authSecret);
       return { email: p.email, name: p.name, token: decodeURIComponent(cookie.replace(/^=/, '')) };
     }),
   );
+}
+
+export function createSignedInPatients(t: TestApp, count: number, prefix = 'racer') {
+  return insertSignedInPatients(t.db, t.config.authSecret, count, prefix);
 }
