@@ -18,6 +18,7 @@ import { createContactService } from './modules/contact/contact.service.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createBookingService } from './modules/booking/booking.service.ts';
+import { AVAILABILITY_CHANNEL, createAvailabilityCache } from './modules/booking/availability-cache.ts';
 import { bookingRoutes } from './modules/booking/booking.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createDoctorsService } from './modules/doctors/doctors.service.ts';
@@ -139,8 +140,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
   });
   const contact = createContactService({ db, rateLimiter, mail });
+  const availabilityCache = createAvailabilityCache();
+  await database.listen(
+    AVAILABILITY_CHANNEL,
+    (date) => availabilityCache.invalidate(date),
+    () => availabilityCache.reset(),
+  );
   const booking = createBookingService({
     db,
+    cache: availabilityCache,
     mail,
     now,
     timeZone: config.clinicTimeZone,

@@ -18,6 +18,11 @@ export interface Database {
   db: Db;
   /** Runs `fn` on one connection holding a session-level advisory lock. */
   withAdvisoryLock<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel` (from any instance). `onReset` runs when
+   * notifications may have been missed (the listening connection dropped and came back).
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReset: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,6 +48,9 @@ export async function openDatabase(database: Config['database']): Promise<Databa
         queue = run.catch(() => {});
         return run;
       },
+      async listen(channel, onPayload) {
+        await client.listen(channel, onPayload);
+      },
       close: () => client.close(),
     };
   }
@@ -51,6 +59,8 @@ export async function openDatabase(database: Config['database']): Promise<Databa
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   await pool.query('SELECT 1');
+  const listeners: pg.Client[] = [];
+  let closing = false;
   return {
     kind: 'postgres',
     db: drizzlePg({ client: pool, schema }) as unknown as Db,
@@ -67,6 +77,31 @@ export async function openDatabase(database: Config['database']): Promise<Databa
         connection.release();
       }
     },
-    close: () => pool.end(),
+    async listen(channel, onPayload, onReset) {
+      // A dedicated connection: LISTEN belongs to a session, and pooled sessions come and go.
+      const connect = async (): Promise<void> => {
+        const client = new pg.Client({ connectionString: database.url });
+        client.on('notification', (message) => {
+          if (message.channel === channel) onPayload(message.payload ?? '');
+        });
+        client.on('error', () => {
+          // Reconnect below; until then notifications may be missed, so drop what they guard.
+          client.end().catch(() => {});
+          const index = listeners.indexOf(client);
+          if (index >= 0) listeners.splice(index, 1);
+          onReset();
+          if (!closing) setTimeout(() => void connect().catch(() => onReset()), 1000).unref();
+        });
+        await client.connect();
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        listeners.push(client);
+      };
+      await connect();
+    },
+    async close() {
+      closing = true;
+      await Promise.all(listeners.splice(0).map((c) => c.end().catch(() => {})));
+      await pool.end();
+    },
   };
 }

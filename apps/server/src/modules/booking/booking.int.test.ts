@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { buildApp } from '../../app.ts';
 import { bookings } from '../../db/schema.ts';
+import { notifyAvailabilityChanged } from './booking.repository.ts';
 import { bearer, buildTestApp, createSignedInPatients, signUp, type TestApp, type TestUser } from '../../test/helper.ts';
 
 // The clock is pinned: 2030-06-05 10:15 in the clinic's zone (UTC in these tests).
@@ -210,5 +212,59 @@ describe('booking races', () => {
       ),
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+  });
+});
+
+describe('availability cache across instances', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({}, { now: () => NOW });
+  });
+  afterAll(() => t.close());
+
+  const freeOn = async (app: TestApp['app'], treatmentId: string) =>
+    (await app.inject(`/api/available?date=${TOMORROW}`)).json<Treatment[]>().find((x) => x._id === treatmentId)!.slots;
+
+  async function eventually(check: () => Promise<boolean>) {
+    const deadline = Date.now() + 3000;
+    while (!(await check())) {
+      if (Date.now() > deadline) return false;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return true;
+  }
+
+  it('shows a change made elsewhere once its transaction commits', async () => {
+    const [treatment] = (await t.app.inject(`/api/available?date=${TOMORROW}`)).json<Treatment[]>();
+    const slot = '03.30 PM - 04.00 PM';
+    expect(await freeOn(t.app, treatment!._id)).toContain(slot); // now cached
+
+    if (process.env.TEST_DB === 'postgres') {
+      // A second instance on the same database books it.
+      const other = await buildApp(t.config, { logger: false, now: () => NOW });
+      try {
+        expect(await freeOn(other, treatment!._id)).toContain(slot);
+        const [patient] = await createSignedInPatients(t, 1, 'elsewhere');
+        const res = await other.inject({ method: 'POST', url: '/api/booking', headers: bearer(patient!), payload: { treatmentId: treatment!._id, date: TOMORROW, slot } });
+        expect(res.statusCode).toBe(201);
+        // The booking instance itself: at once.
+        expect(await freeOn(other, treatment!._id)).not.toContain(slot);
+        // Every other instance: as soon as NOTIFY arrives.
+        expect(await eventually(async () => !(await freeOn(t.app, treatment!._id)).includes(slot))).toBe(true);
+      } finally {
+        await other.close();
+      }
+    } else {
+      // PGlite runs in one process; another writer here is a committed change with its NOTIFY.
+      const [patient] = await createSignedInPatients(t, 1, 'elsewhere');
+      await t.db.transaction(async (tx) => {
+        await tx.insert(bookings).values({
+          treatmentId: treatment!._id, treatmentName: treatment!.name, date: TOMORROW, slot,
+          patientEmail: patient!.email, patientName: patient!.name, priceCents: 100,
+        });
+        await notifyAvailabilityChanged(tx, TOMORROW);
+      });
+      expect(await eventually(async () => !(await freeOn(t.app, treatment!._id)).includes(slot))).toBe(true);
+    }
   });
 });

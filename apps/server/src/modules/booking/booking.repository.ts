@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, treatments } from '../../db/schema.ts';
+import { AVAILABILITY_CHANNEL } from './availability-cache.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewBooking = typeof bookings.$inferInsert;
@@ -21,6 +22,14 @@ export function takenSlotsOn(db: Db, date: string) {
     .select({ treatmentId: bookings.treatmentId, slot: bookings.slot })
     .from(bookings)
     .where(and(eq(bookings.date, date), eq(bookings.status, 'active')));
+}
+
+/**
+ * Tells every instance (this one included) that a date's availability changed. Sent inside the
+ * changing transaction, PostgreSQL delivers it only if and when that transaction commits.
+ */
+export async function notifyAvailabilityChanged(tx: Db, date: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${AVAILABILITY_CHANNEL}, ${date})`);
 }
 
 export type InsertOutcome = { booking: BookingRow } | { conflict: BookingRow };
@@ -57,6 +66,7 @@ export function insertBookingUnlessTaken(
       return { conflict: clashes.find((b) => b.patientEmail === booking.patientEmail) ?? clashes[0]! };
     }
     const [row] = await tx.insert(bookings).values(booking).returning();
+    await notifyAvailabilityChanged(tx, booking.date);
     await afterInsert?.(tx, row!);
     return { booking: row! };
   });
@@ -89,6 +99,7 @@ export async function cancelBookings(db: Db, ids: string[]): Promise<number> {
     .update(bookings)
     .set({ status: 'cancelled' })
     .where(and(inArray(bookings.id, ids), eq(bookings.status, 'active')))
-    .returning({ id: bookings.id });
+    .returning({ id: bookings.id, date: bookings.date });
+  for (const date of new Set(rows.map((r) => r.date))) await notifyAvailabilityChanged(db, date);
   return rows.length;
 }

@@ -18,7 +18,9 @@ import {
   listTreatments,
   takenSlotsOn,
   type BookingRow,
+  type TreatmentRow,
 } from './booking.repository.ts';
+import type { AvailabilityCache, TakenSlots } from './availability-cache.ts';
 import { bookingClock, freeSlots, isSlotOpen, judgeDate, slotStartMinutes } from './slots.ts';
 
 const dollars = (cents: number) => cents / 100;
@@ -41,6 +43,7 @@ export function toBookingDto(row: BookingRow): Booking {
 
 export interface BookingServiceDeps {
   db: Db;
+  cache: AvailabilityCache;
   mail: Pick<MailService, 'queueBookingConfirmation'>;
   now: () => Date;
   timeZone: string;
@@ -55,18 +58,31 @@ export interface CreateBookingInput {
   patient?: string;
 }
 
-export function createBookingService({ db, mail, now, timeZone, windowDays }: BookingServiceDeps) {
+export function createBookingService({ db, cache, mail, now, timeZone, windowDays }: BookingServiceDeps) {
   const clock = () => bookingClock(now(), timeZone, windowDays);
-
-  return {
-    async available(date: string): Promise<TreatmentAvailability[]> {
-      const [all, taken] = await Promise.all([listTreatments(db), takenSlotsOn(db, date)]);
-      const takenBy = new Map<string, Set<string>>();
-      for (const { treatmentId, slot } of taken) {
+  // Treatments change only with a migration (a restart): read them once.
+  let treatmentList: Promise<TreatmentRow[]> | undefined;
+  const treatmentsOnce = () => {
+    treatmentList ??= listTreatments(db).catch((error) => {
+      treatmentList = undefined;
+      throw error;
+    });
+    return treatmentList;
+  };
+  const takenOn = (date: string) =>
+    cache.get(date, async () => {
+      const takenBy: TakenSlots = new Map();
+      for (const { treatmentId, slot } of await takenSlotsOn(db, date)) {
         let set = takenBy.get(treatmentId);
         if (!set) takenBy.set(treatmentId, (set = new Set()));
         set.add(slot);
       }
+      return takenBy;
+    });
+
+  return {
+    async available(date: string): Promise<TreatmentAvailability[]> {
+      const [all, takenBy] = await Promise.all([treatmentsOnce(), takenOn(date)]);
       const c = clock();
       return all.map((t) => ({
         _id: t.id,
@@ -77,7 +93,7 @@ export function createBookingService({ db, mail, now, timeZone, windowDays }: Bo
     },
 
     async services(): Promise<{ _id: string; name: string }[]> {
-      return (await listTreatments(db)).map((t) => ({ _id: t.id, name: t.name }));
+      return (await treatmentsOnce()).map((t) => ({ _id: t.id, name: t.name }));
     },
 
     async create(caller: Caller, input: CreateBookingInput) {
@@ -120,6 +136,8 @@ export function createBookingService({ db, mail, now, timeZone, windowDays }: Bo
         phone: input.phone,
         priceCents: treatment.priceCents,
       }, (tx, row) => mail.queueBookingConfirmation(tx, row));
+      // Committed: this instance's next answer must show it (others hear through NOTIFY).
+      cache.invalidate(input.date);
       if ('conflict' in outcome) {
         const own = outcome.conflict.patientEmail === caller.email;
         // Only the caller's own booking is described; another patient's stays private.

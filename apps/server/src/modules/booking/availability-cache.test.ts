@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { createAvailabilityCache, type TakenSlots } from './availability-cache.ts';
+
+const taken = (...slots: string[]): TakenSlots => new Map([['t1', new Set(slots)]]);
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('availability cache', () => {
+  it('loads a date once and serves it from memory after', async () => {
+    const cache = createAvailabilityCache();
+    let loads = 0;
+    const load = async () => (loads++, taken('a'));
+    await cache.get('2030-06-05', load);
+    await cache.get('2030-06-05', load);
+    expect(loads).toBe(1);
+  });
+
+  it('shares one load among concurrent misses', async () => {
+    const cache = createAvailabilityCache();
+    let loads = 0;
+    const gate = deferred<TakenSlots>();
+    const load = () => (loads++, gate.promise);
+    const all = Promise.all([cache.get('d', load), cache.get('d', load), cache.get('d', load)]);
+    gate.resolve(taken('a'));
+    await all;
+    expect(loads).toBe(1);
+  });
+
+  it('reloads a date after it is invalidated, and only that date', async () => {
+    const cache = createAvailabilityCache();
+    let loads = 0;
+    const load = async () => (loads++, taken());
+    await cache.get('d1', load);
+    await cache.get('d2', load);
+    cache.invalidate('d1');
+    await cache.get('d1', load);
+    await cache.get('d2', load);
+    expect(loads).toBe(3);
+  });
+
+  it('never keeps a load that an invalidation overtook', async () => {
+    const cache = createAvailabilityCache();
+    const slow = deferred<TakenSlots>();
+    const first = cache.get('d', () => slow.promise); // reads the database before the booking
+    cache.invalidate('d'); // the booking commits meanwhile
+    slow.resolve(taken()); // the stale read arrives
+    expect((await first).get('t1')?.size).toBe(0);
+    const fresh = await cache.get('d', async () => taken('booked'));
+    expect([...fresh.get('t1')!]).toEqual(['booked']);
+  });
+
+  it('forgets everything on reset', async () => {
+    const cache = createAvailabilityCache();
+    let loads = 0;
+    const load = async () => (loads++, taken());
+    await cache.get('d', load);
+    cache.reset();
+    await cache.get('d', load);
+    expect(loads).toBe(2);
+  });
+});
