@@ -1,0 +1,116 @@
+import { useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { texts, toasts, type Doctor } from '@clinic/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { Modal, type ModalHandle } from '../../../components/ui/modal.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useDeleteDoctor } from '../api/delete-doctor.ts';
+import { useDoctors } from '../api/get-doctors.ts';
+import { LoadFailed } from './load-failed.tsx';
+
+/** Shown size of a doctor's photo (the image host stores it at most 512 px on its long edge). */
+export const DOCTOR_AVATAR_SIZE = 48;
+
+type DeleteDoctorDialogProps = { doctor: Doctor; onClose: () => void };
+
+/** The spec's confirmation: 'Are you sure you want to delete dr.{name}', delete or cancel. */
+function DeleteDoctorDialog({ doctor, onClose }: DeleteDoctorDialogProps) {
+  const modalRef = useRef<ModalHandle>(null);
+  const deleteDoctor = useDeleteDoctor();
+  const confirm = () =>
+    deleteDoctor.mutate(doctor.email, {
+      onSuccess: ({ deletedCount }) => {
+        if (deletedCount > 0) toast.success(toasts.doctorDeleted(doctor.name));
+        else toast.error(`Doctor ${doctor.name} was already deleted`);
+        modalRef.current?.close();
+      },
+      // The modal stays open: the admin may try again or cancel.
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  return (
+    <Modal ref={modalRef} title={texts.deleteDoctorConfirm(doctor.name)} onClose={onClose}>
+      <p>
+        {doctor.name} ({doctor.email}) will no longer be listed among the clinic&apos;s doctors.
+      </p>
+      <div className="modal-action">
+        <Button variant="outline" onClick={() => modalRef.current?.close()}>
+          cancel
+        </Button>
+        <Button className="btn-error" isLoading={deleteDoctor.isPending} onClick={confirm}>
+          delete
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * Manage Doctors (spec section 2): every doctor with photo, name and specialty, and a delete
+ * button that asks first. On success the modal closes and the list refreshes (spec section 4).
+ */
+export function ManageDoctors() {
+  const doctors = useDoctors();
+  const [deleting, setDeleting] = useState<Doctor | null>(null);
+  const titleId = useId();
+
+  if (doctors.isPending) return <Spinner label="Loading the doctors…" />;
+  if (doctors.isError) {
+    return <LoadFailed error={doctors.error} onRetry={() => void doctors.refetch()} />;
+  }
+
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-4">
+      <h2 id={titleId} className="text-xl font-semibold">
+        Manage Doctors: {doctors.data.length}
+      </h2>
+      {doctors.data.length === 0 ? (
+        <p>No doctors yet.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-box border border-base-300">
+          <table className="table" aria-labelledby={titleId}>
+            <thead>
+              <tr>
+                <th scope="col">Avatar</th>
+                <th scope="col">Name</th>
+                <th scope="col">Specialty</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {doctors.data.map((doctor) => (
+                <tr key={doctor._id}>
+                  <td>
+                    <img
+                      src={doctor.img}
+                      alt={doctor.name}
+                      width={DOCTOR_AVATAR_SIZE}
+                      height={DOCTOR_AVATAR_SIZE}
+                      loading="lazy"
+                      decoding="async"
+                      className="h-12 w-12 rounded-full object-cover"
+                    />
+                  </td>
+                  <td>{doctor.name}</td>
+                  <td>{doctor.specialty}</td>
+                  <td>
+                    <Button
+                      className="btn-xs btn-error"
+                      aria-label={`delete ${doctor.name}`}
+                      onClick={() => setDeleting(doctor)}
+                    >
+                      delete
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {deleting && <DeleteDoctorDialog doctor={deleting} onClose={() => setDeleting(null)} />}
+    </section>
+  );
+}
