@@ -43,15 +43,18 @@ export function formatMediumDate(iso: IsoDate): string {
   return `${MONTHS[m - 1]} ${d}, ${y}`;
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one: one per zone, kept.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar date it is now in an IANA zone, as ISO. */
 export function todayInZone(now: Date, timeZone: string): IsoDate {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA formats as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 /** Adds whole days to an ISO date (calendar arithmetic, no time zone involved). */

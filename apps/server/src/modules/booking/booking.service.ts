@@ -80,16 +80,40 @@ export function createBookingService({ db, cache, mail, now, timeZone, windowDay
       return takenBy;
     });
 
+  /**
+   * The answer for a date depends only on its taken slots (a new object whenever the cache
+   * reloads them) and on the clock's day and minute; it is serialized once per such state.
+   */
+  const serialized = new WeakMap<TakenSlots, Map<string, string>>();
+
+  async function available(date: string): Promise<TreatmentAvailability[]> {
+    const [all, takenBy] = await Promise.all([treatmentsOnce(), takenOn(date)]);
+    const c = clock();
+    return all.map((t) => ({
+      _id: t.id,
+      name: t.name,
+      slots: freeSlots(t.slots, takenBy.get(t.id) ?? new Set(), date, c),
+      price: dollars(t.priceCents),
+    }));
+  }
+
   return {
-    async available(date: string): Promise<TreatmentAvailability[]> {
-      const [all, takenBy] = await Promise.all([treatmentsOnce(), takenOn(date)]);
+    available,
+
+    /** `available(date)` as JSON text, reused until the date's bookings or the minute change. */
+    async availableJson(date: string): Promise<string> {
+      const takenBy = await takenOn(date);
       const c = clock();
-      return all.map((t) => ({
-        _id: t.id,
-        name: t.name,
-        slots: freeSlots(t.slots, takenBy.get(t.id) ?? new Set(), date, c),
-        price: dollars(t.priceCents),
-      }));
+      const key = `${c.today}|${date === c.today ? c.minutesNow : ''}`;
+      let byClock = serialized.get(takenBy);
+      if (!byClock) serialized.set(takenBy, (byClock = new Map()));
+      let json = byClock.get(key);
+      if (json === undefined) {
+        json = JSON.stringify(await available(date));
+        if (byClock.size > 64) byClock.clear();
+        byClock.set(key, json);
+      }
+      return json;
     },
 
     async services(): Promise<{ _id: string; name: string }[]> {

@@ -14,14 +14,16 @@ export function slotStartMinutes(label: string): number | null {
   return hour * 60 + minute;
 }
 
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Wall-clock minutes after midnight it is now in `timeZone` (DST-aware, via Intl). */
 export function minutesNowInZone(now: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
+  let format = timeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    timeFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(now);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return get('hour') * 60 + get('minute');
 }

@@ -1,0 +1,117 @@
+/**
+ * Issue 6, goal 1: GET /api/available against a bare Fastify route returning the same JSON bytes,
+ * measured in the same run (autocannon, 50 connections, 10 s, no pipelining), on PGlite and on
+ * PostgreSQL. Prints each figure next to its goal. Run: npm run bench.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { freePort, startThrowawayPostgres } from '../apps/server/src/test/throwaway-postgres.ts';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const root = path.resolve(import.meta.dirname, '..');
+
+type Result = { rps: number; p99: number; errors: number; non2xx: number };
+
+async function load(url: string): Promise<Result> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1 });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** Starts the real server; returns when /api/health answers, with the time that took. */
+async function startServer(env: Record<string, string>, dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-bench-'))) {
+  const port = await freePort();
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', CLINIC_TIMEZONE: 'UTC', ...env },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 6000; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+  const startupMs = performance.now() - startedAt;
+  return {
+    base,
+    pid: child.pid!,
+    dataDir,
+    startupMs,
+    async stop(keepData = false) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The goal is about an existing database: the first start creates it, the second is timed. */
+async function startWarm(env: Record<string, string>) {
+  const first = await startServer(env);
+  await first.stop(true);
+  return startServer(env, first.dataDir);
+}
+
+/** Resident memory of a process, from /proc (Linux). */
+async function rssMb(pid: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function bareBaseline(body: string) {
+  const app = Fastify();
+  app.get('/bare', async (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
+  const port = await freePort();
+  await app.listen({ port, host: '127.0.0.1' });
+  return { url: `http://127.0.0.1:${port}/bare`, close: () => app.close() };
+}
+
+const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+const rows: string[] = [];
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+async function compare(label: string, server: { base: string; pid: number; startupMs: number }) {
+  rows.push(`${label}: start-up with an existing database ${server.startupMs.toFixed(0)} ms to healthy, process launch included (goal <= 2000: ${verdict(server.startupMs <= 2000)})`);
+  const url = `${server.base}/api/available?date=${date}`;
+  const body = await (await fetch(url)).text();
+  const bare = await bareBaseline(body);
+  await load(bare.url); // warm-up, both sides
+  await load(url);
+  const baseline = await load(bare.url);
+  const available = await load(url);
+  await bare.close();
+  const throughput = available.rps / baseline.rps;
+  const latency = available.p99 / Math.max(baseline.p99, 1);
+  rows.push(
+    `  /available ${available.rps.toFixed(0)} req/s, p99 ${available.p99} ms; bare ${baseline.rps.toFixed(0)} req/s, p99 ${baseline.p99} ms`,
+    `  throughput ratio ${throughput.toFixed(2)} (goal >= 0.5: ${verdict(throughput >= 0.5)}); p99 ratio ${latency.toFixed(2)} (goal <= 3: ${verdict(latency <= 3)}); errors ${available.errors + available.non2xx}`,
+  );
+  const rss = await rssMb(server.pid);
+  rows.push(`  resident memory after the load: ${rss.toFixed(0)} MB (goal <= 300: ${verdict(rss <= 300)})`);
+}
+
+const pglite = await startWarm({});
+await compare('PGlite', pglite);
+await pglite.stop();
+
+const postgres = await startThrowawayPostgres();
+const pgServer = await startWarm({ DATABASE_URL: await postgres.createDatabase('bench'), AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01' });
+await compare('PostgreSQL', pgServer);
+await pgServer.stop();
+await postgres.stop();
+
+console.log(`\nGET /api/available vs a bare Fastify route (${CONNECTIONS} connections, ${DURATION} s, no pipelining), ${new Date().toISOString()}:`);
+for (const row of rows) console.log(row);

@@ -1,0 +1,4 @@
+/** `npm run bench`: every benchmark, one after another (never part of npm test). */
+process.env.TZ = 'UTC';
+await import('./available.ts');
+export {};
