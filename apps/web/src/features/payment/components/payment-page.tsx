@@ -1,0 +1,129 @@
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Booking } from '@clinic/shared';
+import { LazyChunk } from '../../../components/lazy-chunk.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage, isApiError } from '../../../lib/api-client.ts';
+import { mediumDateOf } from '../../../lib/medium-date.ts';
+import { retryableLazy } from '../../../lib/retryable-lazy.ts';
+import { useBooking } from '../api/get-booking.ts';
+import { usePaymentConfig } from '../api/get-payment-config.ts';
+import { paymentTexts } from './payment-texts.ts';
+import { StripePaymentContext, type StripePaymentProps } from './stripe-payment-context.ts';
+import { TestCardForm } from './test-card-form.tsx';
+
+/** Stripe.js and Elements: a chunk of their own, fetched only when the clinic uses Stripe. */
+const stripePaymentChunk = retryableLazy(() => import('./stripe-payment.tsx'));
+
+function BackToAppointments() {
+  return (
+    <Link to="/dashboard" className="link link-primary">
+      {paymentTexts.backToAppointments}
+    </Link>
+  );
+}
+
+function Failure({ children, onRetry }: { children: ReactNode; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-start gap-4">
+      <p className="text-error">{children}</p>
+      {onRetry && <Button onClick={onRetry}>Retry</Button>}
+    </div>
+  );
+}
+
+type PaidProps = { booking: Booking; transactionId: string | null; isJustPaid: boolean };
+
+/** A paid booking: no form, the transaction id, the way back. */
+function Paid({ booking, transactionId, isJustPaid }: PaidProps) {
+  return (
+    <div role="status" className="alert alert-success alert-soft flex flex-col items-start gap-2">
+      <p className="font-semibold">
+        {isJustPaid ? paymentTexts.paymentSuccessful : paymentTexts.alreadyPaid}
+      </p>
+      <p>{paymentTexts.paidFor(booking.price, booking.treatment)}</p>
+      {transactionId && <p className="break-all">Transaction id: {transactionId}</p>}
+      <BackToAppointments />
+    </div>
+  );
+}
+
+type PaymentMethodProps = { bookingId: string; onPaid: (transactionId: string) => void };
+
+/** The card form this clinic uses: the built-in test mode, or Stripe Elements. */
+function PaymentMethod({ bookingId, onPaid }: PaymentMethodProps) {
+  const config = usePaymentConfig();
+  const publishableKey = config.data?.mode === 'stripe' ? config.data.publishableKey : null;
+  const stripeProps = useMemo<StripePaymentProps | null>(
+    () => (publishableKey ? { bookingId, publishableKey, onPaid } : null),
+    [bookingId, publishableKey, onPaid],
+  );
+
+  if (config.isPending) return <Spinner label="Loading the card form…" />;
+  if (config.isError) {
+    return <Failure onRetry={() => void config.refetch()}>{errorMessage(config.error)}</Failure>;
+  }
+  if (!stripeProps) return <TestCardForm bookingId={bookingId} onPaid={onPaid} />;
+  return (
+    <StripePaymentContext value={stripeProps}>
+      <LazyChunk chunk={stripePaymentChunk} fallback={<Spinner label="Loading the card form…" />} />
+    </StripePaymentContext>
+  );
+}
+
+/**
+ * The payment page (spec section 2): a greeting with the patient's name, the treatment, the date
+ * and slot, the amount in dollars, and a card form that really takes the payment (DESIGN.md
+ * sections 5 and 6). A paid booking shows its transaction id instead of a form.
+ */
+export function PaymentPage({ bookingId }: { bookingId: string }) {
+  const booking = useBooking(bookingId);
+  // Set by this visit's successful payment, so the page can say it went through (not "already").
+  const [paidNow, setPaidNow] = useState<string | null>(null);
+  const titleId = useId();
+
+  if (booking.isPending) return <Spinner label="Loading your booking…" />;
+  if (booking.isError) {
+    if (isApiError(booking.error) && booking.error.status === 404) {
+      return (
+        <div role="alert" className="flex flex-col items-start gap-4">
+          <h2 className="text-xl font-semibold">Booking not found</h2>
+          <p>{paymentTexts.notFound} It may have been removed, or it belongs to another account.</p>
+          <BackToAppointments />
+        </div>
+      );
+    }
+    return <Failure onRetry={() => void booking.refetch()}>{errorMessage(booking.error)}</Failure>;
+  }
+
+  const details = booking.data;
+  const isPaid = paidNow !== null || details.paid;
+  return (
+    <section aria-labelledby={titleId} className="flex max-w-xl flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <h2 id={titleId} className="text-2xl font-semibold text-primary">
+          {paymentTexts.greeting(details.patientName)}
+        </h2>
+        {!isPaid && (
+          <p className="text-lg font-semibold">{paymentTexts.payFor(details.treatment)}</p>
+        )}
+        <p>{paymentTexts.appointment(mediumDateOf(details.date), details.slot)}</p>
+        {!isPaid && <p className="text-lg font-semibold">{paymentTexts.amount(details.price)}</p>}
+      </div>
+      <div className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body">
+          {isPaid ? (
+            <Paid
+              booking={details}
+              transactionId={paidNow ?? details.transactionId}
+              isJustPaid={paidNow !== null}
+            />
+          ) : (
+            <PaymentMethod bookingId={bookingId} onPaid={setPaidNow} />
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { testCardPaymentSchema } from '@clinic/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import { errorMessage, isApiError } from '../../../lib/api-client.ts';
+import { usePayWithTestCard, type TestCard } from '../api/pay-with-test-card.ts';
+import { formatCardNumber, formatExpiry, reformatInput } from '../utils/card-input.ts';
+import { paymentTexts } from './payment-texts.ts';
+
+type TestCardInput = z.input<typeof testCardPaymentSchema>;
+
+const fields = ['cardNumber', 'expiry', 'cvc'] as const satisfies readonly (keyof TestCardInput)[];
+
+function isField(name: string): name is (typeof fields)[number] {
+  return (fields as readonly string[]).includes(name);
+}
+
+type TestCardFormProps = {
+  bookingId: string;
+  onPaid: (transactionId: string) => void;
+};
+
+/**
+ * The built-in test-mode processor's card form (DESIGN.md section 5), used when the clinic has no
+ * Stripe keys. It is checked with the server's own schema before anything is sent (a number that
+ * fails the Luhn check never leaves the page); a declined card and other refusals show in red
+ * under the form, bad fields next to their fields.
+ */
+export function TestCardForm({ bookingId, onPaid }: TestCardFormProps) {
+  const pay = usePayWithTestCard(bookingId);
+  const [failure, setFailure] = useState<string | null>(null);
+  const titleId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<TestCardInput, unknown, TestCard>({
+    resolver: zodResolver(testCardPaymentSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { cardNumber: '', expiry: '', cvc: '' },
+  });
+
+  const onSubmit = handleSubmit((card) => {
+    setFailure(null);
+    pay.mutate(card, {
+      onSuccess: ({ transactionId }) => {
+        toast.success(paymentTexts.paymentSuccessful);
+        onPaid(transactionId);
+      },
+      onError: (error) => {
+        const fieldErrors =
+          isApiError(error) && error.status === 400
+            ? Object.entries(error.errors).filter(([name]) => isField(name))
+            : [];
+        for (const [name, [message]] of fieldErrors) {
+          if (isField(name)) setError(name, { type: 'server', message }, { shouldFocus: true });
+        }
+        if (fieldErrors.length === 0) setFailure(errorMessage(error));
+      },
+    });
+  });
+
+  const cardNumber = register('cardNumber');
+  const expiry = register('expiry');
+  const formatted =
+    (
+      field: { onChange: (event: ChangeEvent<HTMLInputElement>) => Promise<unknown> },
+      format: (value: string) => string,
+    ) =>
+    (event: ChangeEvent<HTMLInputElement>) => {
+      reformatInput(event.target, format);
+      return field.onChange(event);
+    };
+
+  return (
+    <form
+      noValidate
+      aria-labelledby={titleId}
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={titleId} className="text-lg font-semibold">
+          Card details
+        </h3>
+        <p className="badge badge-warning h-auto py-1 font-semibold">{paymentTexts.testMode}</p>
+      </div>
+      <p className="text-sm text-base-content/80">
+        This clinic takes no real payments yet. Use the test card 4242 4242 4242 4242 for a payment
+        that succeeds, or 4000 0000 0000 0002 for one that is declined, with any future expiry date
+        and any CVC.
+      </p>
+      <TextField
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        autoCorrect="off"
+        spellCheck={false}
+        placeholder="1234 1234 1234 1234"
+        maxLength={23}
+        required
+        error={errors.cardNumber?.message}
+        {...cardNumber}
+        onChange={formatted(cardNumber, formatCardNumber)}
+      />
+      <div className="grid grid-cols-2 gap-4">
+        <TextField
+          label="Expiry"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          maxLength={7}
+          required
+          error={errors.expiry?.message}
+          {...expiry}
+          onChange={formatted(expiry, formatExpiry)}
+        />
+        <TextField
+          label="CVC"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={4}
+          required
+          error={errors.cvc?.message}
+          {...register('cvc')}
+        />
+      </div>
+      <Button type="submit" className="mt-2" isLoading={pay.isPending}>
+        Pay
+      </Button>
+      {failure && (
+        <p role="alert" className="font-medium text-error">
+          {failure}
+        </p>
+      )}
+    </form>
+  );
+}
