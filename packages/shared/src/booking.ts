@@ -1,6 +1,7 @@
 /** Treatments, availability and bookings on the wire (spec section 3; DESIGN.md section 3). */
 import { z } from 'zod';
 import { parseDateInput } from './dates.ts';
+import { serverEmailSchema } from './validation.ts';
 
 /** A calendar date as sent: ISO `YYYY-MM-DD` or the spec's medium `Jun 5, 2022`; parsed to ISO. */
 export const dateInputSchema = z.string().transform((value, ctx) => {
@@ -66,5 +67,5 @@ export const bookingConflictSchema = z.object({
   booking: z.object({ date: z.string(), slot: z.string(), treatment: z.string() }),
 });
 
-export const bookingListQuerySchema = z.object({ patient: z.string().trim().toLowerCase() });
+export const bookingListQuerySchema = z.object({ patient: serverEmailSchema });
 export const bookingIdParamsSchema = z.object({ id: z.string() });

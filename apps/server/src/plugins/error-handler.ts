@@ -65,6 +65,20 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
 
+    // PostgreSQL's data exceptions (SQLSTATE class 22: a NUL byte in text, a value out of
+    // range, an impossible date...) come from what the client sent: bad input, not our fault.
+    // Drizzle wraps driver errors, so the SQLSTATE is on the cause.
+    const sqlState = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
+    if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) {
+      request.log.warn({ sqlState }, 'database refused a value from the request');
+      return sendProblem(reply, {
+        title: titleFor(400),
+        status: 400,
+        detail: 'Some of the data sent cannot be stored (for example a control character or a value out of range).',
+        code: ErrorCode.VALIDATION,
+      });
+    }
+
     // Fastify's own client errors: malformed JSON, wrong content type, body too large, ...
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
