@@ -1,11 +1,12 @@
 /**
  * The route table (spec section 2). Every page is its own chunk, loaded through LazyChunk so a
  * failed load shows 'Loading chunk failed' with a Retry button; guarded pages sit behind
- * RequireAuth (and, in later releases, RequireAdmin).
+ * RequireAuth, and the admin pages also behind RequireAdmin.
  */
 import type { RouteObject } from 'react-router';
 import { LazyChunk } from '../components/lazy-chunk.tsx';
 import { retryableLazy } from '../lib/retryable-lazy.ts';
+import { RequireAdmin } from '../features/auth/components/require-admin.tsx';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './route-error.tsx';
@@ -22,6 +23,11 @@ const pages = {
   dashboardAppointments: retryableLazy(() => import('./routes/dashboard-appointments.tsx')),
   dashboardReview: retryableLazy(() => import('./routes/dashboard-review.tsx')),
   dashboardHistory: retryableLazy(() => import('./routes/dashboard-history.tsx')),
+  dashboardPayment: retryableLazy(() => import('./routes/dashboard-payment.tsx')),
+  dashboardUsers: retryableLazy(() => import('./routes/dashboard-users.tsx')),
+  dashboardAddDoctor: retryableLazy(() => import('./routes/dashboard-add-doctor.tsx')),
+  dashboardManageDoctors: retryableLazy(() => import('./routes/dashboard-manage-doctors.tsx')),
+  dashboardMessages: retryableLazy(() => import('./routes/dashboard-messages.tsx')),
   notFound: retryableLazy(() => import('./routes/not-found.tsx')),
 };
 
@@ -47,8 +53,21 @@ export const routes: RouteObject[] = [
               { index: true, element: <LazyChunk chunk={pages.dashboardAppointments} /> },
               { path: 'review', element: <LazyChunk chunk={pages.dashboardReview} /> },
               { path: 'history', element: <LazyChunk chunk={pages.dashboardHistory} /> },
-              // The payment page (dashboard/payment/:id) and the admin pages behind RequireAdmin
-              // (users, addDoctor, manage-doctor) join these in their own releases.
+              { path: 'payment/:id', element: <LazyChunk chunk={pages.dashboardPayment} /> },
+              {
+                // Admin pages (spec sections 2 and 4): a spinner while the server is asked; a
+                // non-admin is signed out and sent to /login.
+                element: <RequireAdmin />,
+                children: [
+                  { path: 'users', element: <LazyChunk chunk={pages.dashboardUsers} /> },
+                  { path: 'addDoctor', element: <LazyChunk chunk={pages.dashboardAddDoctor} /> },
+                  {
+                    path: 'manage-doctor',
+                    element: <LazyChunk chunk={pages.dashboardManageDoctors} />,
+                  },
+                  { path: 'messages', element: <LazyChunk chunk={pages.dashboardMessages} /> },
+                ],
+              },
             ],
           },
         ],

@@ -1,14 +1,31 @@
 import { Outlet } from 'react-router';
-import { DashboardLayout } from '../../features/dashboard/components/dashboard-layout.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { adminQueryOptions } from '../../features/auth/api/get-admin.ts';
+import { useMe } from '../../features/auth/api/get-me.ts';
+import {
+  DashboardLayout,
+  type DashboardMenuItem,
+} from '../../features/dashboard/components/dashboard-layout.tsx';
+
+/** The admin's extra entries (spec section 2, Sidebar), plus the contact form's messages. */
+const adminMenuItems: readonly DashboardMenuItem[] = [
+  { to: '/dashboard/users', label: 'All Users' },
+  { to: '/dashboard/addDoctor', label: 'Add a Doctor' },
+  { to: '/dashboard/manage-doctor', label: 'Manage Doctors' },
+  { to: '/dashboard/messages', label: 'Messages' },
+];
 
 /**
  * The dashboard layout route (spec section 2): side menu, heading, and the nested page. Each
- * nested page sets its own title. The admin entries (All Users, Add a Doctor, Manage Doctors)
- * arrive with the admin screens: they are passed here as `adminMenuItems` for admins only.
+ * nested page sets its own title. Whether to show the admin entries is asked of the server
+ * (spec section 6), never read from the cached account.
  */
 export default function DashboardRoute() {
+  const me = useMe();
+  const email = me.data?.email ?? '';
+  const admin = useQuery({ ...adminQueryOptions(email), enabled: email !== '' });
   return (
-    <DashboardLayout>
+    <DashboardLayout adminMenuItems={admin.data?.admin === true ? adminMenuItems : []}>
       <Outlet />
     </DashboardLayout>
   );
