@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, problem } from '../test/utils.tsx';
 import { api, ApiError } from './api-client.ts';
 
@@ -12,6 +12,26 @@ describe('api client', () => {
     expect(calls[0]?.headers.get('Authorization')).toBe('Bearer token-123');
     expect(calls[0]?.headers.get('Content-Type')).toBe('application/json');
     expect(calls[0]?.body).toEqual({ a: 1 });
+  });
+
+  it('sends a FormData upload as it is, with the bearer token and no JSON content type', async () => {
+    localStorage.setItem('accessToken', 'token-123');
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ success: true, data: { url: '/api/image/1' } }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    const form = new FormData();
+    form.append('image', new Blob(['png'], { type: 'image/png' }), 'photo.png');
+
+    await expect(api.post('/image', form)).resolves.toEqual({ success: true, data: { url: '/api/image/1' } });
+
+    const init = fetchSpy.mock.calls[0]![1]!;
+    expect(init.body).toBe(form);
+    const headers = new Headers(init.headers);
+    expect(headers.get('Authorization')).toBe('Bearer token-123');
+    expect(headers.has('Content-Type')).toBe(false);
   });
 
   it('sends no Authorization header without a token', async () => {

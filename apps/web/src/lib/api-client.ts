@@ -1,6 +1,7 @@
 /**
- * The one way the web app talks to the API: same origin under `/api`, JSON in and out, the
- * session cookie sent automatically and the stored access token as a bearer header.
+ * The one way the web app talks to the API: same origin under `/api`, JSON in and out (or a
+ * FormData upload), the session cookie sent automatically and the stored access token as a
+ * bearer header.
  * Failures become an `ApiError` built from the server's application/problem+json body.
  */
 import type { Problem } from '@clinic/shared';
@@ -84,12 +85,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const headers = new Headers({ Accept: 'application/json, application/problem+json' });
   const token = getAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  const isForm = options.body instanceof FormData;
+  // A FormData body gets no Content-Type: the browser sets multipart/form-data with its boundary.
+  if (options.body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
 
   const response = await fetch(`${API_BASE}${path}`, {
     method: options.method ?? 'GET',
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
     credentials: 'same-origin',
     signal: options.signal,
   });
