@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { footerColumns, texts } from '@clinic/shared';
 import footerBackground from '../../assets/footer-bg.webp';
+import { BackgroundImage } from '../../components/ui/background-image.tsx';
 
 /**
  * The spec's footer links have no targets. 'About us' and 'Contact' lead to their pages; the
@@ -15,15 +16,7 @@ const footerTargets: Partial<Record<string, string>> = {
 export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
   return (
     <footer className="relative isolate overflow-hidden bg-base-200">
-      <img
-        src={footerBackground}
-        alt=""
-        width={1280}
-        height={360}
-        loading="lazy"
-        decoding="async"
-        className="absolute inset-0 -z-10 h-full w-full object-cover"
-      />
+      <BackgroundImage src={footerBackground} width={1280} height={360} />
       <div className="footer mx-auto max-w-6xl p-10 sm:footer-horizontal sm:justify-around">
         {footerColumns.map((column) => (
           <nav key={column.title} aria-label={column.title}>

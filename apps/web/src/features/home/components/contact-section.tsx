@@ -1,20 +1,13 @@
 import type { ReactNode } from 'react';
 import { texts } from '@clinic/shared';
 import ctaBackground from '../../../assets/cta-bg.webp';
+import { BackgroundImage } from '../../../components/ui/background-image.tsx';
 
 /** 'Contact Us / Stay connected with us' (spec section 1); the home route puts the form inside. */
 export function ContactSection({ children }: { children: ReactNode }) {
   return (
     <section aria-labelledby="contact-title" className="relative isolate overflow-hidden bg-neutral">
-      <img
-        src={ctaBackground}
-        alt=""
-        width={1280}
-        height={480}
-        loading="lazy"
-        decoding="async"
-        className="absolute inset-0 -z-10 h-full w-full object-cover"
-      />
+      <BackgroundImage src={ctaBackground} width={1280} height={480} />
       <div className="mx-auto flex max-w-xl flex-col items-center gap-2 px-4 py-16 text-center">
         <h2 id="contact-title" className="font-bold uppercase tracking-wide text-neutral-content">
           {texts.contactTitle}
