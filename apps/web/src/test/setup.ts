@@ -24,6 +24,9 @@ if (!HTMLDialogElement.prototype.showModal) {
   };
 }
 
+// jsdom does not scroll; the router's scroll restoration calls this on every navigation.
+window.scrollTo = () => {};
+
 // An unexpected console.error in a test is a bug (React warnings included): fail loudly.
 const originalError = console.error;
 console.error = (...args: unknown[]) => {
