@@ -46,6 +46,10 @@ test.describe('home page', () => {
 
   test('uses optimised images with their size set', async ({ page }) => {
     await page.goto('/');
+    // Some sections arrive as their own chunks: count the images once they are all on the page.
+    await expect(testimonialCards(page)).toHaveCount(3);
+    await expect(page.getByRole('heading', { name: 'Service We Provide' })).toBeVisible();
+    await expect(page.getByText('Stay connected with us')).toBeVisible();
     const images = await page.locator('img').evaluateAll((els) =>
       els.map((el) => ({ src: el.getAttribute('src') ?? '', w: el.getAttribute('width'), h: el.getAttribute('height'), alt: el.getAttribute('alt') })),
     );
