@@ -29,7 +29,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One retry on CI only: a test that needed it is reported as flaky, so it is seen, not hidden.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   reporter: 'list',
   use: {
