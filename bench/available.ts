@@ -32,7 +32,7 @@ async function startServer(env: Record<string, string>, dataDir = mkdtempSync(pa
   const port = await freePort();
   const startedAt = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', CLINIC_TIMEZONE: 'UTC', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', CLINIC_TIMEZONE: 'UTC', AUTH_RATE_LIMIT_PER_IP: '100000', ...env },
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
@@ -79,6 +79,62 @@ async function bareBaseline(body: string) {
   return { url: `http://127.0.0.1:${port}/bare`, close: () => app.close() };
 }
 
+/**
+ * Goal 2: 50 connections of patients booking distinct slots. Every request names a treatment, day
+ * and slot no other request names; tokens rotate over 50 signed-up patients.
+ */
+async function bookingLoad(base: string) {
+  const tokens: string[] = [];
+  for (let i = 0; i < 50; i++) {
+    const email = `bench${i}-${Date.now()}@example.com`;
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ name: `Bench ${i}`, email, password: 'bench-password' }),
+    });
+    const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const token = await fetch(`${base}/api/user/${email}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', origin: base, cookie },
+      body: JSON.stringify({ email }),
+    });
+    tokens.push(((await token.json()) as { token: string }).token);
+  }
+  const list = (await (await fetch(`${base}/api/available?date=${date}`)).json()) as { _id: string; slots: string[] }[];
+  const dayAt = (i: number) => new Date(Date.now() + (i + 1) * 86_400_000).toISOString().slice(0, 10);
+  let k = 0;
+  const count = 2000;
+  const result = await autocannon({
+    url: `${base}/api/booking`,
+    connections: 50,
+    amount: count,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest(request) {
+          const n = k++;
+          const treatment = list[n % list.length]!;
+          const rest = Math.floor(n / list.length);
+          const slot = treatment.slots[Math.floor(rest / 85) % treatment.slots.length]!;
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[n % tokens.length]}` },
+            body: JSON.stringify({ treatmentId: treatment._id, date: dayAt(1 + (rest % 85)), slot }),
+          };
+        },
+      },
+    ],
+  });
+  const statuses = result.statusCodeStats as Record<string, { count: number }>;
+  return {
+    count,
+    p99: result.latency.p99,
+    created: statuses['201']?.count ?? 0,
+    conflicts: statuses['409']?.count ?? 0,
+    errors: result.errors + Object.entries(statuses).filter(([code]) => Number(code) >= 500).reduce((s, [, v]) => s + v.count, 0),
+  };
+}
+
 const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 const rows: string[] = [];
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
@@ -93,11 +149,16 @@ async function compare(label: string, server: { base: string; pid: number; start
   const baseline = await load(bare.url);
   const available = await load(url);
   await bare.close();
+  const booking = await bookingLoad(server.base);
+  const bookingRatio = booking.p99 / Math.max(available.p99, 1);
   const throughput = available.rps / baseline.rps;
   const latency = available.p99 / Math.max(baseline.p99, 1);
   rows.push(
     `  /available ${available.rps.toFixed(0)} req/s, p99 ${available.p99} ms; bare ${baseline.rps.toFixed(0)} req/s, p99 ${baseline.p99} ms`,
     `  throughput ratio ${throughput.toFixed(2)} (goal >= 0.5: ${verdict(throughput >= 0.5)}); p99 ratio ${latency.toFixed(2)} (goal <= 3: ${verdict(latency <= 3)}); errors ${available.errors + available.non2xx}`,
+  );
+  rows.push(
+    `  50 patients booking distinct slots: ${booking.count} requests (${booking.created} booked, ${booking.conflicts} conflicts, ${booking.errors} errors), p99 ${booking.p99} ms; ratio to /available's p99 ${bookingRatio.toFixed(2)} (goal <= 2: ${verdict(bookingRatio <= 2)})`,
   );
   const rss = await rssMb(server.pid);
   rows.push(`  resident memory after the load: ${rss.toFixed(0)} MB (goal <= 300: ${verdict(rss <= 300)})`);

@@ -2,4 +2,5 @@
 process.env.TZ = 'UTC';
 await import('./bundle.ts');
 await import('./available.ts');
+await import('./linear.ts');
 export {};
