@@ -17,6 +17,16 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       page.on('pageerror', (error) => {
         if (onOurPage()) errors.push(String(error));
       });
+      // A violation the page's code catches (an eval probe, say) logs nothing: listen for it.
+      await page.exposeFunction('__reportCspViolation', (report: string) => {
+        if (onOurPage()) errors.push(`CSP violation: ${report}`);
+      });
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = `${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`;
+          (window as unknown as { __reportCspViolation(r: string): void }).__reportCspViolation(report);
+        });
+      });
       await use(errors);
       // Failed API calls the test provokes on purpose (401, 409...) log as resource errors.
       const unexpected = errors.filter((e) => !/Failed to load resource: the server responded with a status of (4\d\d)/.test(e));

@@ -19,6 +19,8 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
       root: webDistDir,
       wildcard: false,
       index: false,
+      // The build ships .br and .gz beside each file (scripts/compress-dist.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -15,7 +15,9 @@ export function RootLayout() {
       <header className="border-b border-base-300">
         <Navbar />
       </header>
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* A full screen even before the route's chunk arrives: otherwise the footer first paints in
+          view and is then pushed down (Lighthouse measured a layout shift of 0.73 on /). */}
+      <main id="main" tabIndex={-1} className="min-h-svh flex-1 focus:outline-none">
         <Outlet />
       </main>
       <Footer />
