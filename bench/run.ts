@@ -3,4 +3,5 @@ process.env.TZ = 'UTC';
 await import('./bundle.ts');
 await import('./available.ts');
 await import('./linear.ts');
+await import('./lighthouse.ts');
 export {};

@@ -1,5 +1,5 @@
 /**
- * `npm test`: every suite, in order, never skipped. Unit, web (jsdom) and API integration tests
+ * `npm test`: lint and typecheck, then every suite, in order, never skipped. Unit, web (jsdom) and API integration tests
  * on PGlite and on a throwaway PostgreSQL (vitest), then the web build and the browser suite in
  * Debian's Chromium (Playwright). Ends with one plain `N passed, N failed` line for CI.
  */
@@ -66,6 +66,8 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
+
+ok = run('lint and typecheck', 'npm', ['run', '--silent', 'check']) && ok;
 
 const vitestJson = path.join(reports, 'vitest.json');
 ok = run('vitest: unit, web, API on PGlite and PostgreSQL, server process', bin('vitest'), [
