@@ -4,6 +4,7 @@ import { toasts, type UserListItem } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal, type ModalHandle } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { actionsColumn, DataTable } from '../../../components/ui/data-table.tsx';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useMakeAdmin } from '../api/make-admin.ts';
@@ -19,7 +20,9 @@ function MakeAdminButton({ user }: { user: UserListItem }) {
       },
       onError: (error) => {
         // The spec's wording for a refusal (403); anything else says what went wrong.
-        toast.error(isApiError(error) && error.status === 403 ? toasts.makeAdminFailed : errorMessage(error));
+        toast.error(
+          isApiError(error) && error.status === 403 ? toasts.makeAdminFailed : errorMessage(error),
+        );
       },
     });
   return (
@@ -88,44 +91,30 @@ export function AllUsers({ currentEmail }: AllUsersProps) {
       <h2 id={titleId} className="text-xl font-semibold">
         All Users: {users.data.length}
       </h2>
-      <div className="overflow-x-auto rounded-box border border-base-300">
-        <table className="table" aria-labelledby={titleId}>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Name</th>
-              <th scope="col">Role</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.data.map((user) => (
-              <tr key={user._id}>
-                <td className="break-all">{user.email}</td>
-                <td>{user.name}</td>
-                <td>{user.role}</td>
-                <td>
-                  <div className="flex flex-wrap gap-2">
-                    {user.role !== 'admin' && <MakeAdminButton user={user} />}
-                    {user.email.toLowerCase() !== self && (
-                      <Button
-                        variant="outline"
-                        className="btn-xs btn-error"
-                        aria-label={`Remove User: ${user.email}`}
-                        onClick={() => setRemoving(user)}
-                      >
-                        Remove User
-                      </Button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable labelledBy={titleId} columns={['Email', 'Name', 'Role', actionsColumn]}>
+        {users.data.map((user) => (
+          <tr key={user._id}>
+            <td className="break-all">{user.email}</td>
+            <td>{user.name}</td>
+            <td>{user.role}</td>
+            <td>
+              <div className="flex flex-wrap gap-2">
+                {user.role !== 'admin' && <MakeAdminButton user={user} />}
+                {user.email.toLowerCase() !== self && (
+                  <Button
+                    variant="outline"
+                    className="btn-xs btn-error"
+                    aria-label={`Remove User: ${user.email}`}
+                    onClick={() => setRemoving(user)}
+                  >
+                    Remove User
+                  </Button>
+                )}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       {removing && <RemoveUserDialog user={removing} onClose={() => setRemoving(null)} />}
     </section>
   );

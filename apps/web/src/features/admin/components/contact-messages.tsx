@@ -1,11 +1,15 @@
 import { useId } from 'react';
 import type { ContactMessage } from '@clinic/shared';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { useContactMessages } from '../api/get-contact-messages.ts';
 import { LoadFailed } from './load-failed.tsx';
 
 // In the reader's own zone and locale style: when a message came in, not a clinic date.
-const receivedFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const receivedFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
 
 function receivedAt(message: ContactMessage): string {
   const date = new Date(message.createdAt);
@@ -28,34 +32,22 @@ export function ContactMessages() {
       {list.data.length === 0 ? (
         <p>No messages yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-box border border-base-300">
-          <table className="table" aria-labelledby={titleId}>
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                <th scope="col">Email</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Message</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((message) => (
-                <tr key={message._id} className="align-top">
-                  <td className="whitespace-nowrap">
-                    <time dateTime={message.createdAt}>{receivedAt(message)}</time>
-                  </td>
-                  <td className="break-all">
-                    <a href={`mailto:${message.email}`} className="link">
-                      {message.email}
-                    </a>
-                  </td>
-                  <td>{message.subject}</td>
-                  <td className="whitespace-pre-line">{message.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable labelledBy={titleId} columns={['Received', 'Email', 'Subject', 'Message']}>
+          {list.data.map((message) => (
+            <tr key={message._id} className="align-top">
+              <td className="whitespace-nowrap">
+                <time dateTime={message.createdAt}>{receivedAt(message)}</time>
+              </td>
+              <td className="break-all">
+                <a href={`mailto:${message.email}`} className="link">
+                  {message.email}
+                </a>
+              </td>
+              <td>{message.subject}</td>
+              <td className="whitespace-pre-line">{message.message}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { texts, toasts, type Doctor } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal, type ModalHandle } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { actionsColumn, DataTable } from '../../../components/ui/data-table.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDeleteDoctor } from '../api/delete-doctor.ts';
 import { useDoctors } from '../api/get-doctors.ts';
@@ -67,48 +68,34 @@ export function ManageDoctors() {
       {doctors.data.length === 0 ? (
         <p>No doctors yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-box border border-base-300">
-          <table className="table" aria-labelledby={titleId}>
-            <thead>
-              <tr>
-                <th scope="col">Avatar</th>
-                <th scope="col">Name</th>
-                <th scope="col">Specialty</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {doctors.data.map((doctor) => (
-                <tr key={doctor._id}>
-                  <td>
-                    <img
-                      src={doctor.img}
-                      alt={doctor.name}
-                      width={DOCTOR_AVATAR_SIZE}
-                      height={DOCTOR_AVATAR_SIZE}
-                      loading="lazy"
-                      decoding="async"
-                      className="h-12 w-12 rounded-full object-cover"
-                    />
-                  </td>
-                  <td>{doctor.name}</td>
-                  <td>{doctor.specialty}</td>
-                  <td>
-                    <Button
-                      className="btn-xs btn-error"
-                      aria-label={`delete ${doctor.name}`}
-                      onClick={() => setDeleting(doctor)}
-                    >
-                      delete
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable labelledBy={titleId} columns={['Avatar', 'Name', 'Specialty', actionsColumn]}>
+          {doctors.data.map((doctor) => (
+            <tr key={doctor._id}>
+              <td>
+                <img
+                  src={doctor.img}
+                  alt={doctor.name}
+                  width={DOCTOR_AVATAR_SIZE}
+                  height={DOCTOR_AVATAR_SIZE}
+                  loading="lazy"
+                  decoding="async"
+                  className="h-12 w-12 rounded-full object-cover"
+                />
+              </td>
+              <td>{doctor.name}</td>
+              <td>{doctor.specialty}</td>
+              <td>
+                <Button
+                  className="btn-xs btn-error"
+                  aria-label={`delete ${doctor.name}`}
+                  onClick={() => setDeleting(doctor)}
+                >
+                  delete
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {deleting && <DeleteDoctorDialog doctor={deleting} onClose={() => setDeleting(null)} />}
     </section>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Booking } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { useBookings } from '../api/get-bookings.ts';
@@ -80,32 +81,19 @@ export function MyAppointments({ email, onAccessDenied }: MyAppointmentsProps) {
           </Link>
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-box border border-base-300">
-          <table className="table" aria-labelledby={titleId}>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Date</th>
-                <th scope="col">Time</th>
-                <th scope="col">Treatment</th>
-                <th scope="col">Payment</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((booking) => (
-                <tr key={booking._id}>
-                  <td>{booking.patientName}</td>
-                  <td className="whitespace-nowrap">{mediumDateOf(booking.date)}</td>
-                  <td className="whitespace-nowrap">{booking.slot}</td>
-                  <td>{booking.treatment}</td>
-                  <td>
-                    <Payment booking={booking} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable labelledBy={titleId} columns={['Name', 'Date', 'Time', 'Treatment', 'Payment']}>
+          {list.map((booking) => (
+            <tr key={booking._id}>
+              <td>{booking.patientName}</td>
+              <td className="whitespace-nowrap">{mediumDateOf(booking.date)}</td>
+              <td className="whitespace-nowrap">{booking.slot}</td>
+              <td>{booking.treatment}</td>
+              <td>
+                <Payment booking={booking} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );
