@@ -186,6 +186,26 @@ describe('Stripe payments (official SDK against a local stand-in)', () => {
     expect(await isPaid(booking._id)).toBe(false);
   });
 
+  it('acknowledges events about bookings it does not have, without a server error', async () => {
+    for (const bookingId of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      for (const type of ['payment_intent.succeeded', 'payment_intent.payment_failed']) {
+        const res = await deliver(event(type, { id: `pi_unknown_${type}`, amount: 100, bookingId }));
+        expect(res.statusCode, `${type} ${bookingId}`).toBe(200);
+      }
+    }
+  });
+
+  it('does not report a payment whose amount does not match as paid', async () => {
+    const bob = await signUp(t);
+    const booking = await bookOne(t, bob, 2, 5);
+    const { clientSecret } = (await t.app.inject({ method: 'POST', url: `/api/booking/${booking._id}/payment-intent`, headers: bearer(bob) })).json();
+    const intent = standIn.succeed(clientSecret.split('_secret_')[0]);
+    intent.amount = 1; // what Stripe took is not what the booking costs
+    const res = await t.app.inject({ method: 'POST', url: `/api/booking/${booking._id}/payment-confirmation`, headers: bearer(bob) });
+    expect(res.statusCode).toBe(409);
+    expect(await isPaid(booking._id)).toBe(false);
+  });
+
   it('makes one change when the same event is delivered five times at once', async () => {
     const bob = await signUp(t);
     const booking = await bookOne(t, bob, 5, 3);

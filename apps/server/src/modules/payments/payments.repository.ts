@@ -10,6 +10,13 @@ export async function lockBooking(tx: Db, id: string) {
   return rows[0] ?? null;
 }
 
+/** The booking as it is now, without a lock (for answers, not for changes). */
+export async function findBookingById(db: Db, id: string) {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+  return row ?? null;
+}
+
 /** Marks the booking paid unless it already is; returns whether this call did it. */
 export async function markBookingPaid(tx: Db, id: string, transactionId: string): Promise<boolean> {
   const rows = await tx

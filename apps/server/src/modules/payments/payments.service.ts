@@ -10,6 +10,7 @@ import type { Caller } from '../../plugins/caller.ts';
 import {
   claimEvent,
   countPayments,
+  findBookingById,
   latestPayment,
   lockBooking,
   markBookingPaid,
@@ -35,6 +36,25 @@ export function createPaymentsService({ db, now, stripe }: PaymentsDeps) {
     if (booking.status !== 'active') throw new AppError(ErrorCode.CONFLICT, 'This booking was cancelled.');
     if (booking.paid) throw new AppError(ErrorCode.CONFLICT, 'This booking is already paid.');
     if (booking.priceCents <= 0) throw new AppError(ErrorCode.CONFLICT, 'There is nothing to pay for this booking.');
+  }
+
+  /**
+   * A succeeded PaymentIntent, inside the caller's transaction: the booking is locked, the amount
+   * checked against ours, the payment recorded, the booking marked paid (once). Both the webhook
+   * and the server-side confirmation settle through here.
+   */
+  async function settleIntentInTx(tx: Db, intent: { id: string; amount: number }, bookingId: string) {
+    const booking = await lockBooking(tx, bookingId);
+    if (!booking) return;
+    if (intent.amount !== booking.priceCents) {
+      await recordPayment(tx, {
+        bookingId, provider: 'stripe', providerRef: intent.id, amountCents: intent.amount, status: 'failed',
+        failureMessage: `amount ${intent.amount} does not match ${booking.priceCents}`,
+      });
+      return;
+    }
+    await recordPayment(tx, { bookingId, provider: 'stripe', providerRef: intent.id, amountCents: intent.amount, status: 'succeeded' });
+    await markBookingPaid(tx, bookingId, intent.id);
   }
 
   return {
@@ -91,32 +111,23 @@ export function createPaymentsService({ db, now, stripe }: PaymentsDeps) {
     /** After Elements confirms: ask Stripe itself (server-side) whether the intent succeeded. */
     async confirmStripe(caller: Caller, bookingId: string) {
       if (!stripe) throw new AppError(ErrorCode.CONFLICT, 'Stripe is not configured.');
-      const payment = await latestPayment(db, bookingId, 'stripe');
-      const bookingOwner = await db.transaction((tx) => lockBooking(tx, bookingId));
-      if (!bookingOwner || bookingOwner.patientEmail !== caller.email || !payment) {
-        throw new AppError(ErrorCode.NOT_FOUND, 'There is no such payment.');
-      }
-      if (bookingOwner.paid) return { paid: true as const, transactionId: bookingOwner.transactionId ?? payment.providerRef };
-      const intent = await stripe.processor.retrieveIntent(payment.providerRef);
-      if (intent.status !== 'succeeded') {
-        throw new AppError(ErrorCode.PAYMENT_DECLINED, 'The payment has not gone through yet.', { extra: { intentStatus: intent.status } });
-      }
-      await this.settleIntent(intent.id, intent.amount, intent.bookingId ?? bookingId);
-      return { paid: true as const, transactionId: intent.id };
-    },
-
-    /** Marks the booking paid for a succeeded intent, once, checking the amount against ours. */
-    async settleIntent(intentId: string, amount: number, bookingId: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const booking = await lockBooking(tx, bookingId);
-        if (!booking) return false;
-        if (amount !== booking.priceCents) {
-          await recordPayment(tx, { bookingId, provider: 'stripe', providerRef: intentId, amountCents: amount, status: 'failed', failureMessage: `amount ${amount} does not match ${booking.priceCents}` });
-          return false;
+      const booking = await findBookingById(db, bookingId);
+      const payment = booking && booking.patientEmail === caller.email ? await latestPayment(db, bookingId, 'stripe') : null;
+      if (!booking || !payment) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such payment.');
+      if (!booking.paid) {
+        const intent = await stripe.processor.retrieveIntent(payment.providerRef);
+        if (intent.status !== 'succeeded') {
+          throw new AppError(ErrorCode.PAYMENT_DECLINED, 'The payment has not gone through yet.', { extra: { intentStatus: intent.status } });
         }
-        await recordPayment(tx, { bookingId, provider: 'stripe', providerRef: intentId, amountCents: amount, status: 'succeeded' });
-        return markBookingPaid(tx, bookingId, intentId);
-      });
+        // The intent is the one we created for this booking (its id comes from our own record).
+        await db.transaction((tx) => settleIntentInTx(tx, intent, bookingId));
+      }
+      // Paid is what the database says now, not what we hoped: a mismatched amount stays unpaid.
+      const settled = await findBookingById(db, bookingId);
+      if (!settled?.paid || !settled.transactionId) {
+        throw new AppError(ErrorCode.CONFLICT, 'The payment does not match this booking; the clinic will look into it.');
+      }
+      return { paid: true as const, transactionId: settled.transactionId };
     },
 
     /**
@@ -136,14 +147,12 @@ export function createPaymentsService({ db, now, stripe }: PaymentsDeps) {
         if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
           const intent = event.data.object as { id: string; amount: number; metadata?: { bookingId?: string }; last_payment_error?: { message?: string } };
           const bookingId = intent.metadata?.bookingId;
-          if (!bookingId) return true;
-          const booking = await lockBooking(tx, bookingId);
-          if (!booking) return true;
+          // An event about no booking of ours (or a malformed id) is acknowledged, not retried.
+          if (!bookingId || !(await lockBooking(tx, bookingId))) return true;
           if (event.type === 'payment_intent.payment_failed') {
             await recordPayment(tx, { bookingId, provider: 'stripe', providerRef: intent.id, amountCents: intent.amount, status: 'failed', failureMessage: intent.last_payment_error?.message });
-          } else if (intent.amount === booking.priceCents) {
-            await recordPayment(tx, { bookingId, provider: 'stripe', providerRef: intent.id, amountCents: intent.amount, status: 'succeeded' });
-            await markBookingPaid(tx, bookingId, intent.id);
+          } else {
+            await settleIntentInTx(tx, intent, bookingId);
           }
         }
         // Other event types are acknowledged and recorded, nothing more.
