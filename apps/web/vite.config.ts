@@ -25,6 +25,24 @@ export default defineConfig({
     target: 'es2022',
     // Images stay files with hashed names (cacheable, lazy-loadable), never data: URIs in the JS.
     assetsInlineLimit: 0,
+    // Every browser we serve supports <link rel="modulepreload">; one without it just loads later.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // React, React DOM, React Router and TanStack Query in one chunk: every page needs them, and
+        // left to itself rolldown cut them into five small chunks that compress worse (1.7 KiB
+        // gzip more for the landing page). The chunk changes only with a dependency upgrade, so
+        // it stays in the browser's cache across deploys of our own code.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     // In development the API runs on :3000; the SPA calls it same-origin through this proxy.

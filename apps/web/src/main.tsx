@@ -1,15 +1,12 @@
 import { StrictMode } from 'react';
-import { config as configureZod } from 'zod/v4/core';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { AppRouter } from './app/router.tsx';
+import { disableZodJit } from './lib/zod-jitless.ts';
 import './index.css';
 
-// zod 4 probes for eval (new Function) to compile faster object parsers. Our CSP forbids eval, so
-// the probe fails and Chromium reports a violation on every form page. Turn it off before any
-// schema parses; for objects this small the difference does not show.
-configureZod({ jitless: true });
+// Before any chunk that builds a zod schema loads (see lib/zod-jitless.ts).
+disableZodJit();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -17,7 +14,7 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <AppProviders>
-      <RouterProvider router={router} />
+      <AppRouter />
     </AppProviders>
   </StrictMode>,
 );

@@ -1,8 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS } from '@clinic/shared';
 import { createQueryClient } from '../lib/query-client.ts';
+
+// Toasts only follow what a user does on a page, and every page that raises one imports sonner
+// itself: the toaster needs no place in the landing page's first-load JavaScript (9 KiB gzip).
+// Nothing raised before it mounts is lost: sonner replays active toasts to a new subscriber.
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 type AppProvidersProps = {
   children: ReactNode;
@@ -15,7 +19,9 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster position="top-right" duration={TOAST_DURATION_MS} />
+      <Suspense fallback={null}>
+        <Toaster position="top-right" duration={TOAST_DURATION_MS} />
+      </Suspense>
     </QueryClientProvider>
   );
 }

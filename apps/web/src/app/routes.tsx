@@ -9,7 +9,6 @@ import { retryableLazy } from '../lib/retryable-lazy.ts';
 import { RequireAdmin } from '../features/auth/components/require-admin.tsx';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
-import { RouteError } from './route-error.tsx';
 import HomeRoute from './routes/home.tsx';
 
 const pages = {
@@ -34,7 +33,6 @@ const pages = {
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
     children: [
       // The landing page ships in the entry: one round trip fewer before its hero paints.
       { index: true, element: <HomeRoute /> },

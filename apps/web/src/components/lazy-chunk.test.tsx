@@ -22,6 +22,34 @@ describe('LazyChunk', () => {
     expect(await screen.findByText('Loaded page')).toBeInTheDocument();
   });
 
+  it('passes props on to the loaded component', async () => {
+    function Greeting({ name }: { name: string }) {
+      return <p>Hello {name}</p>;
+    }
+    render(
+      <LazyChunk
+        chunk={retryableLazy(async () => ({ default: Greeting }))}
+        props={{ name: 'Pat' }}
+      />,
+    );
+    expect(await screen.findByText('Hello Pat')).toBeInTheDocument();
+  });
+
+  it('preload fetches the code once, before it is shown, and a failed preload is not fatal', async () => {
+    const load = vi
+      .fn<() => Promise<{ default: typeof LoadedPage }>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue({ default: LoadedPage });
+    const chunk = retryableLazy(load);
+
+    chunk.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+
+    render(<LazyChunk chunk={chunk} />);
+    expect(await screen.findByText('Loaded page')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('shows the new page when the chunk changes in place (a route change)', async () => {
     const first = retryableLazy(async () => ({ default: LoadedPage }));
     const second = retryableLazy(async () => ({ default: OtherPage }));

@@ -40,21 +40,23 @@ class ChunkErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 }
 
-type LazyChunkProps = {
-  chunk: RetryableLazy;
+type LazyChunkProps<P extends object> = {
+  chunk: RetryableLazy<P>;
   /** Shown while the chunk loads; a spinner unless the caller reserves the space itself. */
   fallback?: ReactNode;
-};
+  // The loaded component's props: required when it has a required prop.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- "P has no required prop"
+} & ({} extends P ? { props?: P } : { props: P });
 
 /**
  * The router renders each page's <LazyChunk> at the same place in the tree, so going from one page
  * to another only changes the `chunk` prop. Keying by chunk starts afresh for the new page (its
  * own component, retry count and error state) instead of keeping the previous page on screen.
  */
-const chunkKeys = new WeakMap<RetryableLazy, number>();
+const chunkKeys = new WeakMap<object, number>();
 let nextChunkKey = 0;
 
-function keyOf(chunk: RetryableLazy): number {
+function keyOf(chunk: object): number {
   let key = chunkKeys.get(chunk);
   if (key === undefined) {
     key = nextChunkKey++;
@@ -63,11 +65,20 @@ function keyOf(chunk: RetryableLazy): number {
   return key;
 }
 
-export function LazyChunk(props: LazyChunkProps) {
-  return <LoadedChunk key={keyOf(props.chunk)} {...props} />;
+export function LazyChunk<P extends object>({ chunk, fallback, props }: LazyChunkProps<P>) {
+  return (
+    <LoadedChunk
+      key={keyOf(chunk)}
+      chunk={chunk as RetryableLazy<object>}
+      fallback={fallback}
+      props={props}
+    />
+  );
 }
 
-function LoadedChunk({ chunk, fallback = <Spinner /> }: LazyChunkProps) {
+type LoadedChunkProps = { chunk: RetryableLazy<object>; fallback?: ReactNode; props?: object };
+
+function LoadedChunk({ chunk, fallback = <Spinner />, props }: LoadedChunkProps) {
   const [Loaded, setLoaded] = useState(() => chunk.Component);
   const [retries, setRetries] = useState(0);
   const retry = () => {
@@ -84,7 +95,7 @@ function LoadedChunk({ chunk, fallback = <Spinner /> }: LazyChunkProps) {
   return (
     <ChunkErrorBoundary onRetry={retry}>
       <Suspense fallback={fallback}>
-        <Loaded />
+        <Loaded {...props} />
       </Suspense>
     </ChunkErrorBoundary>
   );

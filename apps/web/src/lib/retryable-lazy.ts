@@ -3,7 +3,7 @@
  * import for good, so a retry needs a fresh lazy component; `retry()` swaps it in. A chunk that has
  * not arrived after 120 s counts as failed (spec section 9, DESIGN.md section 7).
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentProps, type ComponentType, type LazyExoticComponent } from 'react';
 
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
@@ -31,12 +31,18 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-export type RetryableLazy = {
-  readonly Component: LazyExoticComponent<ComponentType>;
+export type RetryableLazy<P = object> = {
+  readonly Component: LazyExoticComponent<ComponentType<P>>;
   retry(): void;
+  /** Starts fetching the code now, so it is there when first shown; a failure waits for then. */
+  preload(): void;
 };
 
-export function retryableLazy(load: () => Promise<{ default: ComponentType }>): RetryableLazy {
+// `any` as React's own ComponentProps constraint has it: a component of whatever props.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function retryableLazy<C extends ComponentType<any>>(
+  load: () => Promise<{ default: C }>,
+): RetryableLazy<ComponentProps<C>> {
   const create = () =>
     lazy(() =>
       withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS).catch((error: unknown) => {
@@ -50,6 +56,10 @@ export function retryableLazy(load: () => Promise<{ default: ComponentType }>): 
     },
     retry() {
       current = create();
+    },
+    preload() {
+      // The browser keeps the module: React.lazy's own import() later resolves from it.
+      load().catch(() => {});
     },
   };
 }

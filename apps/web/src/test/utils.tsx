@@ -1,9 +1,16 @@
 /** Test helpers: the app's providers around a memory router, and a fetch mock for /api calls. */
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { flushSync } from 'react-dom';
-import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigationType,
+  useRoutes,
+  type Location,
+  type NavigationType,
+  type RouteObject,
+} from 'react-router';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 
@@ -20,14 +27,37 @@ type RenderRoutesOptions = {
   queryClient?: QueryClient;
 };
 
-/** Renders a route table in a memory router with a query client and the toaster. */
+/** Where the router is: updated on every render, read by tests after navigation. */
+export type RouterState = { location: Location; historyAction: NavigationType };
+
+type RoutesProps = { routes: RouteObject[]; onRender: (state: RouterState) => void };
+
+function Routes({ routes, onRender }: RoutesProps) {
+  const location = useLocation();
+  const historyAction = useNavigationType();
+  useLayoutEffect(() => {
+    onRender({ location, historyAction });
+  });
+  return useRoutes(routes);
+}
+
+/**
+ * Renders a route table in a memory router (without transitions, as the app's BrowserRouter)
+ * with a query client and the toaster. `router.state` is the current location and history action.
+ */
 export function renderRoutes(routes: RouteObject[], options: RenderRoutesOptions = {}) {
   const queryClient = options.queryClient ?? createTestQueryClient();
-  const router = createMemoryRouter(routes, { initialEntries: options.initialEntries ?? ['/'] });
+  const router = { state: undefined as unknown as RouterState };
   const result = render(
     <QueryClientProvider client={queryClient}>
-      {/* flushSync as in main.tsx's react-router/dom provider: navigate(to, { flushSync }) works. */}
-      <RouterProvider router={router} flushSync={(update) => void flushSync(update)} />
+      <MemoryRouter initialEntries={options.initialEntries ?? ['/']} useTransitions={false}>
+        <Routes
+          routes={routes}
+          onRender={(state) => {
+            router.state = state;
+          }}
+        />
+      </MemoryRouter>
       <Toaster />
     </QueryClientProvider>,
   );
@@ -35,7 +65,10 @@ export function renderRoutes(routes: RouteObject[], options: RenderRoutesOptions
 }
 
 /** Renders one element at `path` (other paths show where navigation went, see LocationProbe). */
-export function renderAt(element: ReactNode, options: RenderRoutesOptions & { path?: string } = {}) {
+export function renderAt(
+  element: ReactNode,
+  options: RenderRoutesOptions & { path?: string } = {},
+) {
   const path = options.path ?? '/';
   return renderRoutes(
     [
@@ -85,7 +118,12 @@ export function mockFetch(routes: Record<string, Handler>) {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const call = { method, path: `${url.pathname}${url.search}`, body, headers: new Headers(init?.headers) };
+    const call = {
+      method,
+      path: `${url.pathname}${url.search}`,
+      body,
+      headers: new Headers(init?.headers),
+    };
     calls.push(call);
     const handler = routes[`${method} ${url.pathname}`];
     return handler ? handler(call) : problem(404, `No mock for ${method} ${url.pathname}`);

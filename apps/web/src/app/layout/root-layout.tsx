@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 
@@ -21,7 +21,6 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }

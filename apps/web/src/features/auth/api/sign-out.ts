@@ -5,6 +5,7 @@
  */
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api-client.ts';
 import { clearAccessToken } from '../../../lib/token-storage.ts';
@@ -27,9 +28,9 @@ export function useSignOut() {
       } finally {
         clearAccessToken();
         // Leave guarded pages first, so they do not bounce the user to /login on the way out.
-        // flushSync: commit the new page before the user is cleared below; inside a transition
-        // the guarded page could still render signed-out and redirect to /login instead.
-        await navigate(redirectTo, { flushSync: true });
+        // flushSync: commit the new page before the user is cleared below; otherwise the guarded
+        // page could still render signed-out and redirect to /login instead.
+        flushSync(() => void navigate(redirectTo));
         // Drop everything cached for this user, then record the signed-out state.
         queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
         queryClient.setQueryData(meQueryKey, null);

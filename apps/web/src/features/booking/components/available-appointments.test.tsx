@@ -49,7 +49,7 @@ describe('AvailableAppointments', () => {
     expect(within(card).getByText('3 spaces available')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: texts.bookAppointment }));
 
-    const dialog = screen.getByRole('dialog', { name: texts.bookingFor('Teeth Cleaning') });
+    const dialog = await screen.findByRole('dialog', { name: texts.bookingFor('Teeth Cleaning') });
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
     expect(
