@@ -145,7 +145,9 @@ export async function insertSignedInPatients(db: Db, authSecret: string, count: 
     name: `${prefix} ${i}`,
     token: randomBytes(24).toString('base64url'),
   }));
-  const expiresAt = new Date(Date.now() + 24 * 3600 * 1000);
+  // Better Auth's own session life (7 days), as after a real sign-in: a session closer to its end
+  // is extended (a write) on every request, which no fresh sign-in causes.
+  const expiresAt = new Date(Date.now() + 7 * 24 * 3600 * 1000);
   for (let i = 0; i < people.length; i += 500) {
     const chunk = people.slice(i, i + 500);
     await db.insert(users).values(chunk.map((p) => ({ id: p.id, email: p.email, name: p.name })));

@@ -11,11 +11,6 @@ export function listTreatments(db: Db): Promise<TreatmentRow[]> {
   return db.select().from(treatments).orderBy(asc(treatments.position), asc(treatments.name));
 }
 
-export async function findTreatment(db: Db, id: string): Promise<TreatmentRow | null> {
-  const [row] = await db.select().from(treatments).where(eq(treatments.id, id)).limit(1);
-  return row ?? null;
-}
-
 /** `(treatmentId, slot)` of every active booking on a date. */
 export function takenSlotsOn(db: Db, date: string) {
   return db

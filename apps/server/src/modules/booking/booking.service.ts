@@ -10,7 +10,6 @@ import type { Caller } from '../../plugins/caller.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import {
   findBooking,
-  findTreatment,
   insertBookingUnlessTaken,
   cancelBookings,
   listActiveBookingsFrom,
@@ -124,7 +123,7 @@ export function createBookingService({ db, cache, mail, now, timeZone, windowDay
       if (input.patient !== undefined && input.patient.trim().toLowerCase() !== caller.email) {
         throw new AppError(ErrorCode.FORBIDDEN, 'You can only book for yourself.');
       }
-      const treatment = isUuid(input.treatmentId) ? await findTreatment(db, input.treatmentId) : null;
+      const treatment = (await treatmentsOnce()).find((t) => t.id === input.treatmentId);
       if (!treatment) {
         throw new AppError(ErrorCode.VALIDATION, 'There is no such treatment.', {
           errors: { treatmentId: ['There is no such treatment'] },

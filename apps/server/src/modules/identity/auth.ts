@@ -31,6 +31,8 @@ export function createAuth(config: Config, db: Db) {
     // Our own limiter runs in front of these routes and keeps its counters in the database, so
     // that every instance shares them (modules/rate-limit).
     rateLimit: { enabled: false },
+    // The session and its user in one query (the relations in db/schema/auth.ts), not two.
+    advanced: { database: { joins: true } },
     telemetry: { enabled: false },
     logger: { level: 'error' },
     account: {
