@@ -49,14 +49,26 @@ async function startPortal() {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The metrics behind the performance score, to see which one costs points. */
+const METRICS = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
+  SI: 'speed-index',
+} as const;
+const showMetric = (name: keyof typeof METRICS, value: number) =>
+  name === 'CLS' ? `${name} ${value.toFixed(3)}` : `${name} ${Math.round(value)} ms`;
 
 async function audit(url: string, port: number) {
   const scores: Record<string, number[]> = {};
+  const metrics: Record<string, number[]> = {};
   const failing = new Set<string>();
   for (let run = 0; run < RUNS; run++) {
     const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
     const lhr = result!.lhr;
     for (const category of CATEGORIES) (scores[category] ??= []).push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
+    for (const [name, id] of Object.entries(METRICS)) (metrics[name] ??= []).push(lhr.audits[id]?.numericValue ?? NaN);
     for (const category of CATEGORIES.slice(1)) {
       for (const ref of lhr.categories[category]?.auditRefs ?? []) {
         const a = lhr.audits[ref.id];
@@ -64,7 +76,11 @@ async function audit(url: string, port: number) {
       }
     }
   }
-  return { medians: Object.fromEntries(CATEGORIES.map((c) => [c, median(scores[c]!)])), failing: [...failing] };
+  return {
+    medians: Object.fromEntries(CATEGORIES.map((c) => [c, median(scores[c]!)])),
+    metrics: (Object.keys(METRICS) as (keyof typeof METRICS)[]).map((name) => showMetric(name, median(metrics[name]!))).join(', '),
+    failing: [...failing],
+  };
 }
 
 const chrome = await chromeLauncher.launch({
@@ -77,9 +93,9 @@ const lines: string[] = [];
 try {
   const pages: [string, string][] = [['bare Vite React page', bare.url], ['/', `${portal.base}/`], ['/login', `${portal.base}/login`], ['/contact', `${portal.base}/contact`]];
   for (const [label, url] of pages) {
-    const { medians, failing } = await audit(url, chrome.port);
+    const { medians, metrics, failing } = await audit(url, chrome.port);
     const verdicts = CATEGORIES.map((c) => `${c} ${medians[c]}${label.startsWith('bare') ? '' : ` (goal ${GOALS[c]}: ${medians[c]! >= GOALS[c] ? 'met' : 'MISSED'})`}`);
-    lines.push(`  ${label}: ${verdicts.join(', ')}`);
+    lines.push(`  ${label}: ${verdicts.join(', ')}`, `    medians: ${metrics}`);
     if (failing.length && !label.startsWith('bare')) lines.push(`    audits below full marks: ${failing.join('; ')}`);
   }
 } finally {
