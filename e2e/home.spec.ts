@@ -83,6 +83,27 @@ test.describe('home page', () => {
     await expect(testimonialCards(page)).toHaveCount(3);
   });
 
+  test("announces each arrival page's own code and hero image in its HTML, and they all exist", async ({ page, request }) => {
+    const expected: Record<string, RegExp> = {
+      '/': /<link rel="preload" as="image" href="\/assets\/hero-clinic-[\w-]+\.webp" fetchpriority="high">/,
+      '/login': /<link rel="modulepreload" crossorigin href="\/assets\/login-[\w-]+\.js">/,
+      '/contact': /<link rel="modulepreload" crossorigin href="\/assets\/contact-[\w-]+\.js">/,
+      '/appointment': /<link rel="modulepreload" crossorigin href="\/assets\/appointment-[\w-]+\.js">/,
+    };
+    for (const [path, hint] of Object.entries(expected)) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toMatch(hint);
+      for (const [, href] of html.matchAll(/<link rel="(?:module)?preload"[^>]* href="([^"]+)"/g)) {
+        expect((await request.get(href!)).status(), `${path}: ${href}`).toBe(200);
+      }
+    }
+    // The page announced is the page that loads: the login chunk comes once, from the hint.
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    expect(scripts.filter((url) => /\/assets\/login-[\w-]+\.js$/.test(url))).toHaveLength(1);
+  });
+
   test('folds the navbar into a menu on a phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto('/');

@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { routePages } from './build/route-pages.ts';
 
 /**
  * @clinic/shared only declares constants and zod schemas. Telling the bundler so lets it leave
@@ -18,7 +19,21 @@ function sharedHasNoSideEffects(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), sharedHasNoSideEffects()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    sharedHasNoSideEffects(),
+    // The pages people arrive on: each gets its resources announced in its own copy of index.html.
+    routePages({
+      '/': { images: ['hero-clinic.webp'] },
+      '/login': { module: 'src/app/routes/login.tsx' },
+      '/register': { module: 'src/app/routes/register.tsx' },
+      '/contact': { module: 'src/app/routes/contact.tsx' },
+      '/about': { module: 'src/app/routes/about.tsx' },
+      '/reviews': { module: 'src/app/routes/reviews.tsx' },
+      '/appointment': { module: 'src/app/routes/appointment.tsx' },
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,9 +1,10 @@
 /**
  * Serves the built web app: fingerprinted assets with long-lived caching, and index.html for the
  * app's routes only. A missing `/assets/x.js` is a 404, not the page; unknown `/api/*` is a
- * problem+json 404.
+ * problem+json 404. A route the build made its own page for (`pages/<name>.html`: index.html
+ * with that route's code and images announced, apps/web/build/route-pages.ts) gets that page.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -14,6 +15,16 @@ import { sendProblem } from './error-handler.ts';
 export async function registerSpa(app: FastifyInstance, webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
   const isBuilt = existsSync(indexFile);
+  const pagesDir = path.join(webDistDir, 'pages');
+  /** '/login' -> 'pages/login.html', '/' -> 'pages/index.html'. */
+  const routePages = new Map(
+    (existsSync(pagesDir) ? readdirSync(pagesDir) : [])
+      .filter((name) => name.endsWith('.html'))
+      .map((name) => {
+        const route = name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`;
+        return [route, `pages/${name}`] as const;
+      }),
+  );
   if (isBuilt) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -47,6 +58,6 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
         .type('text/plain')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile(routePages.get(pathname) ?? 'index.html');
   });
 }
