@@ -21,6 +21,8 @@ test.describe('contact form', () => {
   test('works from the home page section too', async ({ page }) => {
     await page.goto('/');
     const section = page.locator('section', { hasText: 'Stay connected with us' });
+    // The form loads as the visitor scrolls towards it.
+    await section.scrollIntoViewIfNeeded();
     await section.getByLabel('Email').fill('leo@example.com');
     await section.getByLabel('Subject').fill('Parking');
     await section.getByLabel('Message').fill('Is there parking nearby?');

@@ -23,15 +23,14 @@ export default defineConfig({
     react(),
     tailwindcss(),
     sharedHasNoSideEffects(),
-    // The pages people arrive on: each gets its resources announced in its own copy of index.html.
+    // The pages people arrive on: each gets its code announced in its own copy of index.html.
     routePages({
-      '/': { images: ['hero-clinic.webp'] },
-      '/login': { module: 'src/app/routes/login.tsx' },
-      '/register': { module: 'src/app/routes/register.tsx' },
-      '/contact': { module: 'src/app/routes/contact.tsx' },
-      '/about': { module: 'src/app/routes/about.tsx' },
-      '/reviews': { module: 'src/app/routes/reviews.tsx' },
-      '/appointment': { module: 'src/app/routes/appointment.tsx' },
+      '/login': 'src/app/routes/login.tsx',
+      '/register': 'src/app/routes/register.tsx',
+      '/contact': 'src/app/routes/contact.tsx',
+      '/about': 'src/app/routes/about.tsx',
+      '/reviews': 'src/app/routes/reviews.tsx',
+      '/appointment': 'src/app/routes/appointment.tsx',
     }),
   ],
   build: {

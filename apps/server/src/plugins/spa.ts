@@ -2,7 +2,7 @@
  * Serves the built web app: fingerprinted assets with long-lived caching, and index.html for the
  * app's routes only. A missing `/assets/x.js` is a 404, not the page; unknown `/api/*` is a
  * problem+json 404. A route the build made its own page for (`pages/<name>.html`: index.html
- * with that route's code and images announced, apps/web/build/route-pages.ts) gets that page.
+ * with that route's code announced, apps/web/build/route-pages.ts) gets that page.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -16,14 +16,11 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
   const isBuilt = existsSync(indexFile);
   const pagesDir = path.join(webDistDir, 'pages');
-  /** '/login' -> 'pages/login.html', '/' -> 'pages/index.html'. */
-  const routePages = new Map(
+  /** '/login' -> 'pages/login.html'. */
+  const routePages = new Map<string, string>(
     (existsSync(pagesDir) ? readdirSync(pagesDir) : [])
       .filter((name) => name.endsWith('.html'))
-      .map((name) => {
-        const route = name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`;
-        return [route, `pages/${name}`] as const;
-      }),
+      .map((name) => [`/${name.slice(0, -'.html'.length)}`, `pages/${name}`] as const),
   );
   if (isBuilt) {
     await app.register(fastifyStatic, {

@@ -1,4 +1,5 @@
 import { LazyChunk } from '../../components/lazy-chunk.tsx';
+import { WhenNearViewport } from '../../components/when-near-viewport.tsx';
 import { ContactSection } from '../../features/home/components/contact-section.tsx';
 import { Hero } from '../../features/home/components/hero.tsx';
 import { InfoCards } from '../../features/home/components/info-cards.tsx';
@@ -8,8 +9,8 @@ import { TestimonialsSection } from '../../features/testimonials/components/test
 import { retryableLazy } from '../../lib/retryable-lazy.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
-// The form (with react-hook-form and zod) sits at the bottom of the page: it loads in its own
-// chunk, in parallel, instead of holding back the sections above it.
+// The form (with react-hook-form, zod and the toasts) sits at the bottom of the page: its chunk
+// loads when the visitor scrolls towards it, not while the top of the page is being shown.
 const contactForm = retryableLazy(() =>
   import('../../features/contact/components/contact-form.tsx').then((module) => ({
     default: module.ContactForm,
@@ -34,7 +35,9 @@ export default function HomeRoute() {
       <MakeAppointment />
       <TestimonialsSection />
       <ContactSection>
-        <LazyChunk chunk={contactForm} fallback={<ContactFormPlaceholder />} />
+        <WhenNearViewport placeholder={<ContactFormPlaceholder />}>
+          <LazyChunk chunk={contactForm} fallback={<ContactFormPlaceholder />} />
+        </WhenNearViewport>
       </ContactSection>
     </>
   );
