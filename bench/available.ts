@@ -31,7 +31,7 @@ async function load(url: string): Promise<Result> {
 async function startServer(env: Record<string, string>, dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-bench-'))) {
   const port = await freePort();
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/server.mjs')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', CLINIC_TIMEZONE: 'UTC', AUTH_RATE_LIMIT_PER_IP: '100000', ...env },
     stdio: 'ignore',
   });

@@ -33,7 +33,7 @@ async function serveBareReact() {
 async function startPortal() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-lh-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/server.mjs')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
     stdio: 'ignore',
   });

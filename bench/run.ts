@@ -1,5 +1,11 @@
-/** `npm run bench`: every benchmark, one after another (never part of npm test). */
+/**
+ * `npm run bench`: every benchmark, one after another (never part of npm test), on a fresh
+ * `npm run build`: the web build and the server bundle `npm start` runs.
+ */
+import { execFileSync } from 'node:child_process';
+
 process.env.TZ = 'UTC';
+execFileSync('npm', ['run', '--silent', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
 await import('./bundle.ts');
 await import('./available.ts');
 await import('./linear.ts');

@@ -75,7 +75,8 @@ ok = run('vitest: unit, web, API on PGlite and PostgreSQL, server process', bin(
 ]) && ok;
 readVitest(vitestJson);
 
-const built = run('web build', 'npm', ['run', 'build', '-w', 'apps/web']);
+// The browser suite runs what `npm start` runs: the web build and the server's bundle.
+const built = run('build', 'npm', ['run', 'build']);
 ok = built && ok;
 if (built) {
   const playwrightJson = path.join(reports, 'playwright.json');

@@ -4,9 +4,10 @@
  */
 import path from 'node:path';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { SERVER_ROOT } from '../server-root.ts';
 import type { Database } from './client.ts';
 
-const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
+const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'drizzle');
 /** Arbitrary but fixed: "clinic" in ASCII, the key every instance locks on. */
 const MIGRATION_LOCK_KEY = 0x636c696e;
 
