@@ -153,6 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
     timeZone: config.clinicTimeZone,
     windowDays: config.bookingWindowDays,
+    batching: { maxBatch: 100, concurrency: database.kind === 'pglite' ? 1 : 4 },
   });
   const users = createUsersService({ db, auth, booking });
   const doctors = createDoctorsService({ db });

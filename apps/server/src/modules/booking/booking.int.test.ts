@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app.ts';
-import { bookings } from '../../db/schema.ts';
+import { bookings, outbox } from '../../db/schema.ts';
 import { notifyAvailabilityChanged } from './booking.repository.ts';
 import { bearer, buildTestApp, createSignedInPatients, signUp, type TestApp, type TestUser } from '../../test/helper.ts';
 
@@ -212,6 +212,51 @@ describe('booking races', () => {
       ),
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+  });
+
+  // Simultaneous bookings share transactions (group commit): each must still get its own answer.
+  it('answers each of many simultaneous bookings with its own booking, conflict or error', async () => {
+    const patients = await createSignedInPatients(t, 24, 'batch');
+    const target = treatments[2]!;
+    const days = ['2030-06-10', '2030-06-11', '2030-06-12'];
+    // Patients 0-17 each want a distinct slot over three days; 18-20 want the slots 0-2 hold;
+    // 21 asks twice (two slots, one day); 22's phone holds a NUL byte, which the database refuses.
+    const requests = patients.slice(0, 18).map((p, i) => ({ p, day: days[i % 3]!, slot: target.slots[Math.floor(i / 3)]! }));
+    requests.push(...[0, 1, 2].map((i) => ({ p: patients[18 + i]!, day: requests[i]!.day, slot: requests[i]!.slot })));
+    requests.push({ p: patients[21]!, day: days[0]!, slot: target.slots[10]! }, { p: patients[21]!, day: days[0]!, slot: target.slots[11]! });
+    const bad = { p: patients[22]!, day: days[1]!, slot: target.slots[12]!, phone: 'call\u0000me' };
+    const responses = await Promise.all(
+      [...requests, bad].map(({ p, day, slot, ...rest }) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/booking',
+          headers: bearer(p),
+          payload: { treatmentId: target._id, date: day, slot, phone: 'phone' in rest ? rest.phone : '555-0100' },
+        }),
+      ),
+    );
+
+    responses.slice(0, 18).forEach((res, i) => {
+      expect(res.statusCode).toBe(201);
+      expect(res.json().booking).toMatchObject({ patient: requests[i]!.p.email, date: requests[i]!.day, slot: requests[i]!.slot, treatment: target.name });
+    });
+    responses.slice(18, 21).forEach((res, i) => {
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ success: false, booking: { date: requests[i]!.day, slot: requests[i]!.slot, treatment: target.name } });
+    });
+    expect([responses[21]!.statusCode, responses[22]!.statusCode].sort()).toEqual([201, 409]);
+    const own = responses[21]!.statusCode === 409 ? responses[21]! : responses[22]!;
+    expect(own.json().detail).toMatch(/^You already have /);
+    expect(responses[23]!.statusCode).toBe(400);
+
+    const rows = await t.db.select().from(bookings).where(eq(bookings.treatmentId, target._id));
+    expect(rows).toHaveLength(19);
+    expect(rows.filter((r) => r.patientEmail === bad.p.email)).toHaveLength(0);
+    // One confirmation in the outbox per booking, none for the refused ones.
+    const mails = await t.db.select().from(outbox).where(eq(outbox.kind, 'booking-confirmation'));
+    const mailed = mails.map((m) => m.toAddress);
+    for (const row of rows) expect(mailed.filter((to) => to === row.patientEmail)).toHaveLength(1);
+    expect(mailed).not.toContain(bad.p.email);
   });
 });
 

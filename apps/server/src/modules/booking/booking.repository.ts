@@ -20,50 +20,98 @@ export function takenSlotsOn(db: Db, date: string) {
 }
 
 /**
- * Tells every instance (this one included) that a date's availability changed. Sent inside the
- * changing transaction, PostgreSQL delivers it only if and when that transaction commits.
+ * Tells every instance (this one included) that these dates' availability changed. Sent inside
+ * the changing transaction, PostgreSQL delivers it only if and when that transaction commits.
  */
-export async function notifyAvailabilityChanged(tx: Db, date: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_notify(${AVAILABILITY_CHANNEL}, ${date})`);
+export async function notifyAvailabilityChanged(tx: Db, ...dates: string[]): Promise<void> {
+  if (dates.length === 0) return;
+  await tx.execute(sql`SELECT ${sql.join(dates.map((date) => sql`pg_notify(${AVAILABILITY_CHANNEL}, ${date})`), sql`, `)}`);
 }
 
 export type InsertOutcome = { booking: BookingRow } | { conflict: BookingRow };
 
+type Day = Pick<NewBooking, 'treatmentId' | 'date'>;
+const dayKey = (b: Day) => `${b.treatmentId}|${b.date}`;
+
+/** Who holds a slot on a day: a committed booking, or a request of this batch that won. */
+interface Holder {
+  slot: string;
+  patientEmail: string;
+  row?: BookingRow;
+  winner?: number;
+}
+
 /**
- * Inserts a booking unless the slot is taken or the patient already has this treatment that day.
+ * Inserts each of a batch of bookings unless its slot is taken or its patient already has that
+ * treatment that day, all in one transaction; within the batch, earlier requests win. Answers
+ * one outcome per request, in order.
+ *
  * Competing inserts for one treatment and date queue on a transaction-scoped advisory lock, so
  * exactly one wins and the rest see it; a bare unique constraint under a 1,000-way race made
- * PostgreSQL deadlock on the index in a trial. The unique indexes stay as the last word.
+ * PostgreSQL deadlock on the index in a trial. A batch takes its days' locks in one statement,
+ * in one sorted order on every instance, so two batches cannot wait on each other in a cycle.
+ * The unique indexes stay as the last word.
  */
-export function insertBookingUnlessTaken(
+export function insertBookingsUnlessTaken(
   db: Db,
-  booking: NewBooking,
-  /** Runs in the same transaction after the insert (the confirmation mail goes in the outbox). */
-  afterInsert?: (tx: Db, row: BookingRow) => Promise<void>,
-): Promise<InsertOutcome> {
+  requests: NewBooking[],
+  /** Runs in the same transaction after the insert (the confirmation mails go in the outbox). */
+  afterInsert?: (tx: Db, rows: BookingRow[]) => Promise<void>,
+): Promise<InsertOutcome[]> {
   return db.transaction(async (tx) => {
+    const days = [...new Map(requests.map((r) => [dayKey(r), { treatmentId: r.treatmentId, date: r.date }])).entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, day]) => day);
     await tx.execute(
-      sql`SELECT pg_advisory_xact_lock(hashtext(${booking.treatmentId}), hashtext(${booking.date}))`,
+      sql`SELECT ${sql.join(
+        days.map((d) => sql`pg_advisory_xact_lock(hashtext(${d.treatmentId}), hashtext(${d.date}))`),
+        sql`, `,
+      )}`,
     );
-    const clashes = await tx
+    const held = await tx
       .select()
       .from(bookings)
       .where(
         and(
-          eq(bookings.treatmentId, booking.treatmentId),
-          eq(bookings.date, booking.date),
           eq(bookings.status, 'active'),
-          or(eq(bookings.slot, booking.slot), eq(bookings.patientEmail, booking.patientEmail)),
+          or(...days.map((d) => and(eq(bookings.treatmentId, d.treatmentId), eq(bookings.date, d.date)))),
         ),
       );
-    if (clashes.length > 0) {
+    const holders = new Map<string, Holder[]>();
+    const hold = (key: string, holder: Holder) => {
+      const list = holders.get(key);
+      if (list) list.push(holder);
+      else holders.set(key, [holder]);
+    };
+    for (const row of held) hold(dayKey(row), { slot: row.slot, patientEmail: row.patientEmail, row });
+
+    const blockers = requests.map((request, i): Holder | undefined => {
+      const key = dayKey(request);
+      const clashes = (holders.get(key) ?? []).filter(
+        (h) => h.slot === request.slot || h.patientEmail === request.patientEmail,
+      );
+      if (clashes.length === 0) {
+        hold(key, { slot: request.slot, patientEmail: request.patientEmail, winner: i });
+        return undefined;
+      }
       // The patient's own booking explains the conflict best; otherwise the slot's taker.
-      return { conflict: clashes.find((b) => b.patientEmail === booking.patientEmail) ?? clashes[0]! };
+      return clashes.find((h) => h.patientEmail === request.patientEmail) ?? clashes[0];
+    });
+
+    const winners = requests.filter((_, i) => blockers[i] === undefined);
+    const inserted = winners.length > 0 ? await tx.insert(bookings).values(winners).returning() : [];
+    // (treatment, date, slot) is unique among the winners: it pairs each request with its row.
+    const rows = new Map(inserted.map((row) => [`${dayKey(row)}|${row.slot}`, row]));
+    const rowOf = (request: NewBooking) => rows.get(`${dayKey(request)}|${request.slot}`)!;
+    if (inserted.length > 0) {
+      await notifyAvailabilityChanged(tx, ...new Set(inserted.map((row) => row.date)));
+      await afterInsert?.(tx, inserted);
     }
-    const [row] = await tx.insert(bookings).values(booking).returning();
-    await notifyAvailabilityChanged(tx, booking.date);
-    await afterInsert?.(tx, row!);
-    return { booking: row! };
+    return requests.map((request, i): InsertOutcome => {
+      const blocker = blockers[i];
+      if (!blocker) return { booking: rowOf(request) };
+      return { conflict: blocker.row ?? rowOf(requests[blocker.winner!]!) };
+    });
   });
 }
 
@@ -95,6 +143,6 @@ export async function cancelBookings(db: Db, ids: string[]): Promise<number> {
     .set({ status: 'cancelled' })
     .where(and(inArray(bookings.id, ids), eq(bookings.status, 'active')))
     .returning({ id: bookings.id, date: bookings.date });
-  for (const date of new Set(rows.map((r) => r.date))) await notifyAvailabilityChanged(db, date);
+  await notifyAvailabilityChanged(db, ...new Set(rows.map((r) => r.date)));
   return rows.length;
 }

@@ -5,18 +5,20 @@
 import { ErrorCode, type Booking, type TreatmentAvailability } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { createGroupCommit, type GroupCommitOptions } from '../../lib/group-commit.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Caller } from '../../plugins/caller.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import {
   findBooking,
-  insertBookingUnlessTaken,
+  insertBookingsUnlessTaken,
   cancelBookings,
   listActiveBookingsFrom,
   listActiveBookingsOf,
   listTreatments,
   takenSlotsOn,
   type BookingRow,
+  type NewBooking,
   type TreatmentRow,
 } from './booking.repository.ts';
 import type { AvailabilityCache, TakenSlots } from './availability-cache.ts';
@@ -43,10 +45,12 @@ export function toBookingDto(row: BookingRow): Booking {
 export interface BookingServiceDeps {
   db: Db;
   cache: AvailabilityCache;
-  mail: Pick<MailService, 'queueBookingConfirmation'>;
+  mail: Pick<MailService, 'queueBookingConfirmations'>;
   now: () => Date;
   timeZone: string;
   windowDays: number;
+  /** How bookings share transactions: one in flight for PGlite's single connection, more on a pool. */
+  batching: GroupCommitOptions;
 }
 
 export interface CreateBookingInput {
@@ -57,7 +61,7 @@ export interface CreateBookingInput {
   patient?: string;
 }
 
-export function createBookingService({ db, cache, mail, now, timeZone, windowDays }: BookingServiceDeps) {
+export function createBookingService({ db, cache, mail, now, timeZone, windowDays, batching }: BookingServiceDeps) {
   const clock = () => bookingClock(now(), timeZone, windowDays);
   // Treatments change only with a migration (a restart): read them once.
   let treatmentList: Promise<TreatmentRow[]> | undefined;
@@ -68,6 +72,13 @@ export function createBookingService({ db, cache, mail, now, timeZone, windowDay
     });
     return treatmentList;
   };
+  // Under load a booking is a write transaction of several statements, and most of its cost is
+  // per statement: bookings that arrive while one is in flight share the next transaction.
+  const insertBooking = createGroupCommit(
+    (requests: NewBooking[]) =>
+      insertBookingsUnlessTaken(db, requests, (tx, rows) => mail.queueBookingConfirmations(tx, rows)),
+    batching,
+  );
   const takenOn = (date: string) =>
     cache.get(date, async () => {
       const takenBy: TakenSlots = new Map();
@@ -148,7 +159,7 @@ export function createBookingService({ db, cache, mail, now, timeZone, windowDay
         throw new AppError(ErrorCode.VALIDATION, message, { errors: { slot: [message] } });
       }
 
-      const outcome = await insertBookingUnlessTaken(db, {
+      const outcome = await insertBooking({
         treatmentId: treatment.id,
         treatmentName: treatment.name,
         date: input.date,
@@ -158,7 +169,7 @@ export function createBookingService({ db, cache, mail, now, timeZone, windowDay
         patientName: caller.name,
         phone: input.phone,
         priceCents: treatment.priceCents,
-      }, (tx, row) => mail.queueBookingConfirmation(tx, row));
+      });
       // Committed: this instance's next answer must show it (others hear through NOTIFY).
       cache.invalidate(input.date);
       if ('conflict' in outcome) {

@@ -2,7 +2,7 @@
 import { formatMediumDate } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { bookingIcs } from './ics.ts';
-import { enqueueMail } from './outbox.repository.ts';
+import { enqueueMail, enqueueMails } from './outbox.repository.ts';
 
 export interface MailDeps {
   /** Where contact messages go; unset = they are kept for admins to read on the Messages page. */
@@ -26,29 +26,37 @@ export function createMailService(deps: MailDeps) {
       });
     },
 
-    async queueBookingConfirmation(
+    /** One confirmation per booking, with its `.ics`; pass the transaction that booked them. */
+    async queueBookingConfirmations(
       tx: Db,
-      booking: { id: string; patientEmail: string; patientName: string; treatmentName: string; date: string; slot: string; priceCents: number },
+      bookings: { id: string; patientEmail: string; patientName: string; treatmentName: string; date: string; slot: string; priceCents: number }[],
     ) {
-      const when = `${formatMediumDate(booking.date)} at ${booking.slot}`;
-      await enqueueMail(tx, {
-        kind: 'booking-confirmation',
-        toAddress: booking.patientEmail,
-        subject: `Appointment is set, ${when}`,
-        textBody:
-          `Dear ${booking.patientName},\n\nYour ${booking.treatmentName} appointment is set for ${when} ` +
-          `(${deps.timeZone} time). The fee is $${booking.priceCents / 100}; you can pay it from My Appointments: ` +
-          `${deps.publicUrl}/dashboard\n\nDoctors Portal\n`,
-        ics: bookingIcs({
-          uid: booking.id,
-          date: booking.date,
-          slot: booking.slot,
-          treatment: booking.treatmentName,
-          timeZone: deps.timeZone,
-          organizer: deps.fromAddress.replace(/^.*<|>.*$/g, ''),
-          now: deps.now(),
+      const organizer = deps.fromAddress.replace(/^.*<|>.*$/g, '');
+      const now = deps.now();
+      await enqueueMails(
+        tx,
+        bookings.map((booking) => {
+          const when = `${formatMediumDate(booking.date)} at ${booking.slot}`;
+          return {
+            kind: 'booking-confirmation',
+            toAddress: booking.patientEmail,
+            subject: `Appointment is set, ${when}`,
+            textBody:
+              `Dear ${booking.patientName},\n\nYour ${booking.treatmentName} appointment is set for ${when} ` +
+              `(${deps.timeZone} time). The fee is $${booking.priceCents / 100}; you can pay it from My Appointments: ` +
+              `${deps.publicUrl}/dashboard\n\nDoctors Portal\n`,
+            ics: bookingIcs({
+              uid: booking.id,
+              date: booking.date,
+              slot: booking.slot,
+              treatment: booking.treatmentName,
+              timeZone: deps.timeZone,
+              organizer,
+              now,
+            }),
+          };
         }),
-      });
+      );
     },
   };
 }

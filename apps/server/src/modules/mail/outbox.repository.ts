@@ -7,8 +7,15 @@ export type NewMail = Pick<typeof outbox.$inferInsert, 'kind' | 'toAddress' | 's
 
 /** Stores a mail; pass the transaction of whatever caused it. */
 export async function enqueueMail(db: Db, mail: NewMail): Promise<string> {
-  const [row] = await db.insert(outbox).values(mail).returning({ id: outbox.id });
-  return row!.id;
+  const [id] = await enqueueMails(db, [mail]);
+  return id!;
+}
+
+/** Stores several mails in one statement; answers their ids in order. */
+export async function enqueueMails(db: Db, mails: NewMail[]): Promise<string[]> {
+  if (mails.length === 0) return [];
+  const rows = await db.insert(outbox).values(mails).returning({ id: outbox.id });
+  return rows.map((row) => row.id);
 }
 
 /**
