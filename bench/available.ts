@@ -10,10 +10,10 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { freePort, startThrowawayPostgres } from '../apps/server/src/test/throwaway-postgres.ts';
+import { serverArgs } from './server-command.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
-const root = path.resolve(import.meta.dirname, '..');
 
 type Result = { rps: number; p99: number; errors: number; non2xx: number };
 
@@ -31,7 +31,7 @@ async function load(url: string): Promise<Result> {
 async function startServer(env: Record<string, string>, dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-bench-'))) {
   const port = await freePort();
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/server.mjs')], {
+  const child = spawn(process.execPath, serverArgs, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', CLINIC_TIMEZONE: 'UTC', AUTH_RATE_LIMIT_PER_IP: '100000', ...env },
     stdio: 'ignore',
   });

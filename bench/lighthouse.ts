@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import lighthouse from 'lighthouse';
 import { execFileSync } from 'node:child_process';
 import { freePort } from '../apps/server/src/test/throwaway-postgres.ts';
+import { serverArgs } from './server-command.ts';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const root = path.resolve(import.meta.dirname, '..');
@@ -33,7 +34,7 @@ async function serveBareReact() {
 async function startPortal() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-lh-'));
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/server.mjs')], {
+  const child = spawn(process.execPath, serverArgs, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
     stdio: 'ignore',
   });
