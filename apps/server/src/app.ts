@@ -128,7 +128,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Application services, wired by hand so a test can see every dependency.
   const { db } = database;
-  const auth = createAuth(config, db);
+  // One query or transaction in flight for PGlite's single connection; more on a pool.
+  const batching = { maxBatch: 100, concurrency: database.kind === 'pglite' ? 1 : 4 };
+  const auth = createAuth(config, db, batching);
   const rateLimiter = createRateLimiter(db);
   const callers = createCallerResolver(auth);
   const now = options.now ?? (() => new Date());
@@ -153,7 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
     timeZone: config.clinicTimeZone,
     windowDays: config.bookingWindowDays,
-    batching: { maxBatch: 100, concurrency: database.kind === 'pglite' ? 1 : 4 },
+    batching,
   });
   const users = createUsersService({ db, auth, booking });
   const doctors = createDoctorsService({ db });

@@ -9,19 +9,25 @@ import { admin, bearer, genericOAuth } from 'better-auth/plugins';
 import { PASSWORD_MIN_LENGTH } from '@clinic/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { GroupCommitOptions } from '../../lib/group-commit.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema.ts';
+import { withBatchedSessionReads } from './batched-session-reads.ts';
 
-export function createAuth(config: Config, db: Db) {
+/** `batching`: how simultaneous session reads share a query (as bookings share a transaction). */
+export function createAuth(config: Config, db: Db, batching: GroupCommitOptions) {
   return betterAuth({
     appName: 'Doctors Portal',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
     trustedOrigins: config.trustedOrigins,
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
-    }),
+    database: withBatchedSessionReads(
+      drizzleAdapter(db, {
+        provider: 'pg',
+        schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      }),
+      batching,
+    ),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,

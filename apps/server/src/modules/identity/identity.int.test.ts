@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
-import { bearer, buildTestApp, signIn, signUp, type TestApp } from '../../test/helper.ts';
+import { bearer, buildTestApp, createSignedInPatients, signIn, signUp, type TestApp } from '../../test/helper.ts';
 
 describe('identity', () => {
   let t: TestApp;
@@ -65,6 +65,26 @@ describe('identity', () => {
     const after = await t.app.inject({ url: `/api/admin/${ann.email}`, headers: bearer(ann) });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ code: 'unauthenticated' });
+  });
+
+  // Simultaneous session reads share one query: each request must still be answered for its own token.
+  it('answers many simultaneous requests each for its own token, live, signed out or unknown', async () => {
+    const patients = await createSignedInPatients(t, 40, 'reader');
+    const signedOut = patients.slice(30);
+    for (const p of signedOut) {
+      const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: bearer(p), payload: {} });
+      expect(out.statusCode).toBe(200);
+    }
+    const unknown = { token: `${patients[0]!.token.split('.')[0]!.slice(0, -4)}AAAA.${patients[0]!.token.split('.')[1]}` };
+    const callers = [...patients, ...patients.slice(0, 5), unknown];
+    const answers = await Promise.all(callers.map((p) => t.app.inject({ url: '/api/me', headers: bearer(p) })));
+    // /api/me answers { user: null } to a caller without a live session.
+    answers.forEach((res, i) => {
+      const caller = callers[i]!;
+      const expected = caller === unknown || signedOut.includes(caller as (typeof patients)[number]) ? null : (caller as (typeof patients)[number]).email;
+      expect(res.statusCode, `caller ${i}`).toBe(200);
+      expect(res.json().user?.email ?? null, `caller ${i}`).toBe(expected);
+    });
   });
 
   it('signs in again after signing out, with a new token', async () => {
