@@ -45,7 +45,10 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // Node's default backlog of 511 pending connections overflowed when 1,000 patients connected
+  // at once: the kernel dropped the rest, and each retried after a second or more. The kernel
+  // caps this at net.core.somaxconn (4096 on current Linux).
+  await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   app.log.info(
     { startupMs: Math.round(performance.now() - startedAt), database: config.database.kind },
     `Doctors Portal ready at ${config.publicUrl}`,
