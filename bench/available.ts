@@ -3,14 +3,10 @@
  * measured in the same run (autocannon, 50 connections, 10 s, no pipelining), on PGlite and on
  * PostgreSQL. Prints each figure next to its goal. Run: npm run bench.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { freePort, startThrowawayPostgres } from '../apps/server/src/test/throwaway-postgres.ts';
-import { serverArgs } from './server-command.ts';
+import { startWarm } from './server.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -25,43 +21,6 @@ async function load(url: string): Promise<Result> {
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
-}
-
-/** Starts the real server; returns when /api/health answers, with the time that took. */
-async function startServer(env: Record<string, string>, dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-bench-'))) {
-  const port = await freePort();
-  const startedAt = performance.now();
-  const child = spawn(process.execPath, serverArgs, {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', CLINIC_TIMEZONE: 'UTC', AUTH_RATE_LIMIT_PER_IP: '100000', ...env },
-    stdio: 'ignore',
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 6000; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  }
-  const startupMs = performance.now() - startedAt;
-  return {
-    base,
-    pid: child.pid!,
-    dataDir,
-    startupMs,
-    async stop(keepData = false) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** The goal is about an existing database: the first start creates it, the second is timed. */
-async function startWarm(env: Record<string, string>) {
-  const first = await startServer(env);
-  await first.stop(true);
-  return startServer(env, first.dataDir);
 }
 
 /** Resident memory of a process, from /proc (Linux). */

@@ -6,14 +6,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import lighthouse from 'lighthouse';
 import { execFileSync } from 'node:child_process';
 import { freePort } from '../apps/server/src/test/throwaway-postgres.ts';
-import { serverArgs } from './server-command.ts';
+import { startServer } from './server.ts';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const root = path.resolve(import.meta.dirname, '..');
@@ -29,24 +28,6 @@ async function serveBareReact() {
   const port = await freePort();
   await app.listen({ port, host: '127.0.0.1' });
   return { url: `http://127.0.0.1:${port}/`, close: async () => (await app.close(), rmSync(outDir, { recursive: true, force: true })) };
-}
-
-async function startPortal() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-lh-'));
-  const child = spawn(process.execPath, serverArgs, {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
-    stdio: 'ignore',
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  return { base, stop: async () => (child.kill('SIGTERM'), await new Promise((r) => child.once('exit', r)), rmSync(dataDir, { recursive: true, force: true })) };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -89,7 +70,7 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 const bare = await serveBareReact();
-const portal = await startPortal();
+const portal = await startServer({});
 const lines: string[] = [];
 try {
   const pages: [string, string][] = [['bare Vite React page', bare.url], ['/', `${portal.base}/`], ['/login', `${portal.base}/login`], ['/contact', `${portal.base}/contact`]];

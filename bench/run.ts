@@ -8,6 +8,7 @@ process.env.TZ = 'UTC';
 execFileSync('npm', ['run', '--silent', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
 await import('./bundle.ts');
 await import('./available.ts');
+await import('./race.ts');
 await import('./linear.ts');
 await import('./lighthouse.ts');
 export {};
