@@ -28,7 +28,6 @@ import { imagesRoutes } from './modules/images/images.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createStripeProcessor } from './modules/payments/stripe-processor.ts';
-import nodemailer from 'nodemailer';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { createOutboxWorker, type OutboxWorker } from './modules/mail/outbox-worker.ts';
@@ -164,16 +163,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     now,
     stripe: config.stripe
-      ? { processor: createStripeProcessor(config.stripe), publishableKey: config.stripe.publishableKey }
+      ? { processor: await createStripeProcessor(config.stripe), publishableKey: config.stripe.publishableKey }
       : undefined,
   });
 
   if (config.admin) await users.ensureAdmin(config.admin);
 
+  // nodemailer, like Stripe's SDK, sharp and pg, is loaded only when its feature is configured
+  // or used: together they were about 300 ms of every start.
   const outboxWorker = config.mail.smtpUrl
     ? createOutboxWorker({
         db,
-        transport: nodemailer.createTransport(config.mail.smtpUrl),
+        transport: (await import('nodemailer')).default.createTransport(config.mail.smtpUrl),
         from: config.mail.from,
         ...options.outbox,
         log: app.log,

@@ -5,8 +5,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Config } from '../config.ts';
 import * as schema from './schema.ts';
 
@@ -61,7 +60,9 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     };
   }
 
-  const pool = new pg.Pool({ connectionString: database.url, max: 20 });
+  // pg and its Drizzle driver only when PostgreSQL is configured: not part of every start.
+  const [{ default: pgModule }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
+  const pool = new pgModule.Pool({ connectionString: database.url, max: 20 });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   await pool.query('SELECT 1');
@@ -86,7 +87,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     async listen(channel, onPayload, onReset) {
       // A dedicated connection: LISTEN belongs to a session, and pooled sessions come and go.
       const connect = async (): Promise<void> => {
-        const client = new pg.Client({ connectionString: database.url });
+        const client = new pgModule.Client({ connectionString: database.url });
         client.on('notification', (message) => {
           if (message.channel === channel) onPayload(message.payload ?? '');
         });
@@ -99,7 +100,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
           if (!closing) setTimeout(() => void connect().catch(() => onReset()), 1000).unref();
         });
         await client.connect();
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        await client.query(`LISTEN ${pgModule.escapeIdentifier(channel)}`);
         listeners.push(client);
       };
       await connect();

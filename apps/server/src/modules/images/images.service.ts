@@ -2,7 +2,6 @@
  * Our own image host for doctors' photos (DESIGN.md section 5): PNG, JPEG, WebP or GIF recognised
  * by content, re-encoded by sharp to a WebP of at most 512 px, stored in the database.
  */
-import sharp from 'sharp';
 import { ErrorCode, IMAGE_MAX_EDGE } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -23,12 +22,23 @@ const notAnImage = () =>
     errors: { image: ['Upload a PNG, JPEG, WebP or GIF image'] },
   });
 
+/** sharp (libvips) is loaded on the first upload, not at every start: 90 ms and its memory. */
+let sharpModule: Promise<typeof import('sharp')> | undefined;
+async function loadSharp() {
+  sharpModule ??= import('sharp').catch((error: unknown) => {
+    sharpModule = undefined;
+    throw error;
+  });
+  return (await sharpModule).default;
+}
+
 export function createImagesService(deps: { db: Db }) {
   return {
     async upload(caller: Caller, input: Buffer): Promise<{ success: true; data: { url: string } }> {
       let format: string | undefined;
       let width = 0;
       let height = 0;
+      const sharp = await loadSharp();
       try {
         const metadata = await sharp(input, { limitInputPixels: false }).metadata();
         format = metadata.format;

