@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createGroupCommit } from './group-commit.ts';
 
+/** One turn of the event loop, in which a scheduled batch starts. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
 /** A `run` that records each batch and answers after the test releases it. */
 function recorder(fail: (items: number[]) => boolean = () => false) {
   const batches: number[][] = [];
@@ -11,18 +14,23 @@ function recorder(fail: (items: number[]) => boolean = () => false) {
       releases.push(() => (fail(items) ? reject(new Error(`batch ${items.join(',')} failed`)) : resolve(items.map((n) => `done ${n}`))));
     });
   };
-  /** Releases every batch started so far, until no batch is left waiting. */
+  /**
+   * Releases every batch, until none has started for three turns of the event loop. (A
+   * `setTimeout(0)` here could fire before the next batch's `setImmediate` on a loaded machine,
+   * and the test then waited forever.)
+   */
   async function drain() {
-    for (let i = 0; i < 100 && releases.length > 0; i++) {
-      releases.shift()!();
-      await new Promise((r) => setTimeout(r, 0));
+    for (let idle = 0; idle < 3; ) {
+      const release = releases.shift();
+      if (release) {
+        idle = 0;
+        release();
+      } else idle++;
+      await turn();
     }
   }
   return { run, batches, drain };
 }
-
-/** One turn of the event loop, in which a scheduled batch starts. */
-const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('group commit', () => {
   it('gathers what arrives in one turn into a batch, and what queues while it runs into the next', async () => {
