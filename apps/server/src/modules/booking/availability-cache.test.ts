@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAvailabilityCache, type TakenSlots } from './availability-cache.ts';
+import { blockerOf, createAvailabilityCache, type TakenSlots } from './availability-cache.ts';
 
 const taken = (...slots: string[]): TakenSlots => new Map([['t1', new Set(slots)]]);
 
@@ -61,5 +61,46 @@ describe('availability cache', () => {
     cache.reset();
     await cache.get('d', load);
     expect(loads).toBe(2);
+  });
+
+  describe('slot holders', () => {
+    const ann = { slot: '09.00 AM - 09.30 AM', patientEmail: 'ann@example.com' };
+    const bob = { slot: '10.00 AM - 10.30 AM', patientEmail: 'bob@example.com' };
+
+    it('keeps what a transaction saw until the date changes', () => {
+      const cache = createAvailabilityCache();
+      cache.rememberHolders('d', 't1', [ann], cache.generation('d'));
+      expect(cache.holdersOf('d', 't1')).toEqual([ann]);
+      expect(cache.holdersOf('d', 't2')).toBeUndefined();
+      expect(cache.holdersOf('other', 't1')).toBeUndefined();
+      cache.invalidate('d');
+      expect(cache.holdersOf('d', 't1')).toBeUndefined();
+    });
+
+    it('never keeps what a transaction saw if the date changed after it began', () => {
+      const cache = createAvailabilityCache();
+      const seenAt = cache.generation('d');
+      cache.invalidate('d'); // a cancellation, say, committed while the transaction ran
+      cache.rememberHolders('d', 't1', [ann], seenAt);
+      expect(cache.holdersOf('d', 't1')).toBeUndefined();
+      const afterReset = cache.generation('d');
+      cache.reset();
+      cache.rememberHolders('d', 't1', [ann], afterReset);
+      expect(cache.holdersOf('d', 't1')).toBeUndefined();
+    });
+
+    it('forgets every date on reset', () => {
+      const cache = createAvailabilityCache();
+      cache.rememberHolders('d', 't1', [ann], cache.generation('d'));
+      cache.reset();
+      expect(cache.holdersOf('d', 't1')).toBeUndefined();
+    });
+
+    it("names the patient's own booking before the slot's holder", () => {
+      const holders = [ann, bob];
+      expect(blockerOf(holders, { slot: ann.slot, patientEmail: 'cy@example.com' })).toBe(ann);
+      expect(blockerOf(holders, { slot: ann.slot, patientEmail: bob.patientEmail })).toBe(bob);
+      expect(blockerOf(holders, { slot: '11.00 AM - 11.30 AM', patientEmail: 'cy@example.com' })).toBeUndefined();
+    });
   });
 });

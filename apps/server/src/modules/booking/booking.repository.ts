@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, treatments } from '../../db/schema.ts';
-import { AVAILABILITY_CHANNEL } from './availability-cache.ts';
+import { AVAILABILITY_CHANNEL, blockerOf, type SlotHolder } from './availability-cache.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewBooking = typeof bookings.$inferInsert;
@@ -30,13 +30,18 @@ export async function notifyAvailabilityChanged(tx: Db, ...dates: string[]): Pro
 
 export type InsertOutcome = { booking: BookingRow } | { conflict: BookingRow };
 
+/** Every holder of a treatment's slots on a date, as a batch's transaction saw them. */
+export interface DayHolders {
+  treatmentId: string;
+  date: string;
+  holders: SlotHolder[];
+}
+
 type Day = Pick<NewBooking, 'treatmentId' | 'date'>;
 const dayKey = (b: Day) => `${b.treatmentId}|${b.date}`;
 
 /** Who holds a slot on a day: a committed booking, or a request of this batch that won. */
-interface Holder {
-  slot: string;
-  patientEmail: string;
+interface Holder extends SlotHolder {
   row?: BookingRow;
   winner?: number;
 }
@@ -44,7 +49,8 @@ interface Holder {
 /**
  * Inserts each of a batch of bookings unless its slot is taken or its patient already has that
  * treatment that day, all in one transaction; within the batch, earlier requests win. Answers
- * one outcome per request, in order.
+ * one outcome per request, in order, and the holders of the days where nothing was inserted
+ * (still true after the commit, until the next change to that day).
  *
  * Competing inserts for one treatment and date queue on a transaction-scoped advisory lock, so
  * exactly one wins and the rest see it; a bare unique constraint under a 1,000-way race made
@@ -57,7 +63,7 @@ export function insertBookingsUnlessTaken(
   requests: NewBooking[],
   /** Runs in the same transaction after the insert (the confirmation mails go in the outbox). */
   afterInsert?: (tx: Db, rows: BookingRow[]) => Promise<void>,
-): Promise<InsertOutcome[]> {
+): Promise<{ outcomes: InsertOutcome[]; unchangedDays: DayHolders[] }> {
   return db.transaction(async (tx) => {
     const days = [...new Map(requests.map((r) => [dayKey(r), { treatmentId: r.treatmentId, date: r.date }])).entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
@@ -87,15 +93,9 @@ export function insertBookingsUnlessTaken(
 
     const blockers = requests.map((request, i): Holder | undefined => {
       const key = dayKey(request);
-      const clashes = (holders.get(key) ?? []).filter(
-        (h) => h.slot === request.slot || h.patientEmail === request.patientEmail,
-      );
-      if (clashes.length === 0) {
-        hold(key, { slot: request.slot, patientEmail: request.patientEmail, winner: i });
-        return undefined;
-      }
-      // The patient's own booking explains the conflict best; otherwise the slot's taker.
-      return clashes.find((h) => h.patientEmail === request.patientEmail) ?? clashes[0];
+      const blocker = blockerOf(holders.get(key) ?? [], request);
+      if (!blocker) hold(key, { slot: request.slot, patientEmail: request.patientEmail, winner: i });
+      return blocker;
     });
 
     const winners = requests.filter((_, i) => blockers[i] === undefined);
@@ -107,11 +107,20 @@ export function insertBookingsUnlessTaken(
       await notifyAvailabilityChanged(tx, ...new Set(inserted.map((row) => row.date)));
       await afterInsert?.(tx, inserted);
     }
-    return requests.map((request, i): InsertOutcome => {
+    const outcomes = requests.map((request, i): InsertOutcome => {
       const blocker = blockers[i];
       if (!blocker) return { booking: rowOf(request) };
       return { conflict: blocker.row ?? rowOf(requests[blocker.winner!]!) };
     });
+    const unchangedDays = days
+      .map((day) => ({ ...day, list: holders.get(dayKey(day)) ?? [] }))
+      .filter(({ list }) => list.every((h) => h.winner === undefined))
+      .map(({ treatmentId, date, list }) => ({
+        treatmentId,
+        date,
+        holders: list.map(({ slot, patientEmail }) => ({ slot, patientEmail })),
+      }));
+    return { outcomes, unchangedDays };
   });
 }
 

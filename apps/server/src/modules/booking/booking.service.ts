@@ -21,7 +21,7 @@ import {
   type NewBooking,
   type TreatmentRow,
 } from './booking.repository.ts';
-import type { AvailabilityCache, TakenSlots } from './availability-cache.ts';
+import { blockerOf, type AvailabilityCache, type SlotHolder, type TakenSlots } from './availability-cache.ts';
 import { bookingClock, freeSlots, isSlotOpen, judgeDate, slotStartMinutes } from './slots.ts';
 
 const dollars = (cents: number) => cents / 100;
@@ -40,6 +40,21 @@ export function toBookingDto(row: BookingRow): Booking {
     phone: row.phone,
     transactionId: row.transactionId,
   };
+}
+
+/**
+ * The spec's conflict answer. `holder` holds the slot, or is the caller's own booking of the
+ * treatment that day (on the request's date, of its treatment); only the caller's own booking
+ * is described, another patient's stays private.
+ */
+function conflict(caller: Caller, treatment: TreatmentRow, input: CreateBookingInput, holder: SlotHolder): AppError {
+  const own = holder.patientEmail === caller.email;
+  const slot = own ? holder.slot : input.slot;
+  return new AppError(
+    ErrorCode.CONFLICT,
+    own ? `You already have ${treatment.name} on ${input.date} at ${slot}.` : 'That slot has just been taken; choose another.',
+    { extra: { success: false, booking: { date: input.date, slot, treatment: treatment.name } } },
+  );
 }
 
 export interface BookingServiceDeps {
@@ -74,11 +89,16 @@ export function createBookingService({ db, cache, mail, now, timeZone, windowDay
   };
   // Under load a booking is a write transaction of several statements, and most of its cost is
   // per statement: bookings that arrive while one is in flight share the next transaction.
-  const insertBooking = createGroupCommit(
-    (requests: NewBooking[]) =>
-      insertBookingsUnlessTaken(db, requests, (tx, rows) => mail.queueBookingConfirmations(tx, rows)),
-    batching,
-  );
+  const insertBooking = createGroupCommit(async (requests: NewBooking[]) => {
+    // Taken before the transaction begins: an invalidation after it means the holders it saw
+    // may be out of date by the time it answers, and they are not kept.
+    const seenAt = new Map(requests.map((r) => [r.date, cache.generation(r.date)]));
+    const { outcomes, unchangedDays } = await insertBookingsUnlessTaken(db, requests, (tx, rows) =>
+      mail.queueBookingConfirmations(tx, rows),
+    );
+    for (const day of unchangedDays) cache.rememberHolders(day.date, day.treatmentId, day.holders, seenAt.get(day.date)!);
+    return outcomes;
+  }, batching);
   const takenOn = (date: string) =>
     cache.get(date, async () => {
       const takenBy: TakenSlots = new Map();
@@ -159,6 +179,12 @@ export function createBookingService({ db, cache, mail, now, timeZone, windowDay
         throw new AppError(ErrorCode.VALIDATION, message, { errors: { slot: [message] } });
       }
 
+      // A slot known to be taken since the day's last change is refused without a transaction;
+      // the database still decides every request that could win.
+      const known = cache.holdersOf(input.date, treatment.id);
+      const blocker = known && blockerOf(known, { slot: input.slot, patientEmail: caller.email });
+      if (blocker) throw conflict(caller, treatment, input, blocker);
+
       const outcome = await insertBooking({
         treatmentId: treatment.id,
         treatmentName: treatment.name,
@@ -170,25 +196,10 @@ export function createBookingService({ db, cache, mail, now, timeZone, windowDay
         phone: input.phone,
         priceCents: treatment.priceCents,
       });
+      // A loser changed nothing; its batch's winners invalidate the day themselves.
+      if ('conflict' in outcome) throw conflict(caller, treatment, input, outcome.conflict);
       // Committed: this instance's next answer must show it (others hear through NOTIFY).
       cache.invalidate(input.date);
-      if ('conflict' in outcome) {
-        const own = outcome.conflict.patientEmail === caller.email;
-        // Only the caller's own booking is described; another patient's stays private.
-        const shown = own ? outcome.conflict : { date: input.date, slot: input.slot, treatmentName: treatment.name };
-        throw new AppError(
-          ErrorCode.CONFLICT,
-          own
-            ? `You already have ${treatment.name} on ${shown.date} at ${shown.slot}.`
-            : 'That slot has just been taken; choose another.',
-          {
-            extra: {
-              success: false,
-              booking: { date: shown.date, slot: shown.slot, treatment: shown.treatmentName },
-            },
-          },
-        );
-      }
       return { success: true as const, booking: toBookingDto(outcome.booking) };
     },
 
