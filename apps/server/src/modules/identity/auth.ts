@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import type { GroupCommitOptions } from '../../lib/group-commit.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema.ts';
 import { withBatchedSessionReads } from './batched-session-reads.ts';
+import { createSessionReader } from './sessions.repository.ts';
 
 /** `batching`: how simultaneous session reads share a query (as bookings share a transaction). */
 export function createAuth(config: Config, db: Db, batching: GroupCommitOptions) {
@@ -26,6 +27,7 @@ export function createAuth(config: Config, db: Db, batching: GroupCommitOptions)
         provider: 'pg',
         schema: { user: users, session: sessions, account: accounts, verification: verifications },
       }),
+      createSessionReader(db),
       batching,
     ),
     emailAndPassword: {

@@ -1,7 +1,7 @@
 /**
  * Better Auth reads the caller's session, with its user, on every authenticated request: one
  * query each. Under load those reads are most of a request's database work, so simultaneous ones
- * share one query (group commit, as bookings do). A read that waits a turn for its batch only ever
+ * share one query (group commit, as bookings do), a prepared one (sessions.repository.ts). A read that waits a turn for its batch only ever
  * sees newer data, never older: a signed-out token is refused as at once as before.
  *
  * Only that one read is batched; every other call goes to the adapter as it is, and reads inside
@@ -9,6 +9,7 @@
  */
 import type { BetterAuthOptions, DBAdapter } from 'better-auth';
 import { createGroupCommit, type GroupCommitOptions } from '../../lib/group-commit.ts';
+import type { SessionWithUser } from './sessions.repository.ts';
 
 type FindOneArgs = Parameters<DBAdapter['findOne']>[0];
 
@@ -30,18 +31,13 @@ function isSessionByToken({ model, where, select, join }: FindOneArgs): boolean 
 
 export function withBatchedSessionReads<O extends BetterAuthOptions>(
   factory: (options: O) => DBAdapter<O>,
+  readSessions: (tokens: string[]) => Promise<SessionWithUser[]>,
   batching: GroupCommitOptions,
 ): (options: O) => DBAdapter<O> {
   return (options) => {
     const adapter = factory(options);
     const readSession = createGroupCommit(async (tokens: string[]) => {
-      const unique = [...new Set(tokens)];
-      const rows = await adapter.findMany<{ token: string }>({
-        model: 'session',
-        where: [{ field: 'token', operator: 'in', value: unique }],
-        join: { user: true },
-        limit: unique.length,
-      });
+      const rows = await readSessions([...new Set(tokens)]);
       const byToken = new Map(rows.map((row) => [row.token, row]));
       return tokens.map((token) => byToken.get(token) ?? null);
     }, batching);

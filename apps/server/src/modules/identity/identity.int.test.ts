@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
+import { sessions, users } from '../../db/schema.ts';
+import { createAuth } from './auth.ts';
+import { createSessionReader } from './sessions.repository.ts';
 import { bearer, buildTestApp, createSignedInPatients, signIn, signUp, type TestApp } from '../../test/helper.ts';
 
 describe('identity', () => {
@@ -85,6 +87,52 @@ describe('identity', () => {
       expect(res.statusCode, `caller ${i}`).toBe(200);
       expect(res.json().user?.email ?? null, `caller ${i}`).toBe(expected);
     });
+  });
+
+  // The bearer path reads the session without Better Auth's endpoint (plugins/caller.ts); what
+  // it does not decide itself, Better Auth still does.
+  it('extends a session due for its refresh when its bearer token is used', async () => {
+    const ann = await signUp(t);
+    const day = 24 * 3600 * 1000;
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.token, ann.token.split('.')[0]!));
+    // Signed in six and a half days ago: past Better Auth's one-day update age.
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() + day / 2) }).where(eq(sessions.id, row!.id));
+    const me = await t.app.inject({ url: '/api/me', headers: bearer(ann) });
+    expect(me.json().user?.email).toBe(ann.email);
+    const [after] = await t.db.select().from(sessions).where(eq(sessions.id, row!.id));
+    expect(after!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * day);
+  });
+
+  it('refuses an expired session and deletes it', async () => {
+    const ann = await signUp(t);
+    const token = ann.token.split('.')[0]!;
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(sessions.token, token));
+    expect((await t.app.inject({ url: '/api/me', headers: bearer(ann) })).json()).toEqual({ user: null });
+    expect((await t.app.inject({ url: `/api/admin/${ann.email}`, headers: bearer(ann) })).statusCode).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.token, token))).toEqual([]);
+  });
+
+  it('refuses a bearer token signed with another secret', async () => {
+    const ann = await signUp(t);
+    const { createHmac } = await import('node:crypto');
+    const token = ann.token.split('.')[0]!;
+    const forged = `${token}.${createHmac('sha256', 'not-the-secret-not-the-secret-000').update(token).digest('base64')}`;
+    expect((await t.app.inject({ url: '/api/me', headers: bearer({ token: forged }) })).json()).toEqual({ user: null });
+  });
+
+  it("reads a session with its user in exactly the shape of Better Auth's own adapter", async () => {
+    const ann = await signUp(t, { name: 'Ann Shape' });
+    const token = ann.token.split('.')[0]!;
+    const context = await createAuth(t.config, t.db, { maxBatch: 1, concurrency: 1 }).$context;
+    const theirs = await context.adapter.findMany({
+      model: 'session',
+      where: [{ field: 'token', operator: 'in', value: [token] }],
+      join: { user: true },
+      limit: 1,
+    });
+    const ours = await createSessionReader(t.db)([token]);
+    expect(ours).toHaveLength(1);
+    expect(ours).toEqual(theirs);
   });
 
   it('signs in again after signing out, with a new token', async () => {
