@@ -28,7 +28,8 @@ export async function notifyAvailabilityChanged(tx: Db, ...dates: string[]): Pro
   await tx.execute(sql`SELECT ${sql.join(dates.map((date) => sql`pg_notify(${AVAILABILITY_CHANNEL}, ${date})`), sql`, `)}`);
 }
 
-export type InsertOutcome = { booking: BookingRow } | { conflict: BookingRow };
+/** A conflict names who holds the slot, or the patient's own booking of that treatment that day. */
+export type InsertOutcome = { booking: BookingRow } | { conflict: SlotHolder };
 
 /** Every holder of a treatment's slots on a date, as a batch's transaction saw them. */
 export interface DayHolders {
@@ -42,7 +43,6 @@ const dayKey = (b: Day) => `${b.treatmentId}|${b.date}`;
 
 /** Who holds a slot on a day: a committed booking, or a request of this batch that won. */
 interface Holder extends SlotHolder {
-  row?: BookingRow;
   winner?: number;
 }
 
@@ -75,7 +75,9 @@ export function insertBookingsUnlessTaken(
       )}`,
     );
     const held = await tx
-      .select()
+      // Only what decides and words a conflict: a busy day holds many bookings, and every
+      // column of every one was parsed on each batch.
+      .select({ treatmentId: bookings.treatmentId, date: bookings.date, slot: bookings.slot, patientEmail: bookings.patientEmail })
       .from(bookings)
       .where(
         and(
@@ -89,7 +91,7 @@ export function insertBookingsUnlessTaken(
       if (list) list.push(holder);
       else holders.set(key, [holder]);
     };
-    for (const row of held) hold(dayKey(row), { slot: row.slot, patientEmail: row.patientEmail, row });
+    for (const row of held) hold(dayKey(row), { slot: row.slot, patientEmail: row.patientEmail });
 
     const blockers = requests.map((request, i): Holder | undefined => {
       const key = dayKey(request);
@@ -110,7 +112,7 @@ export function insertBookingsUnlessTaken(
     const outcomes = requests.map((request, i): InsertOutcome => {
       const blocker = blockers[i];
       if (!blocker) return { booking: rowOf(request) };
-      return { conflict: blocker.row ?? rowOf(requests[blocker.winner!]!) };
+      return { conflict: { slot: blocker.slot, patientEmail: blocker.patientEmail } };
     });
     const unchangedDays = days
       .map((day) => ({ ...day, list: holders.get(dayKey(day)) ?? [] }))
