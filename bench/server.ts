@@ -13,8 +13,15 @@ const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'ut
 const command = /&& node (.+)$/.exec(scripts.start)?.[1];
 if (!command) throw new Error(`package.json's start script is not "... && node <args>": ${scripts.start}`);
 
-/** For `spawn(process.execPath, serverArgs)`, with the bundle's path made absolute. */
-export const serverArgs = command.split(/\s+/).map((arg) => (arg.endsWith('.mjs') ? path.join(root, arg) : arg));
+/**
+ * For `spawn(process.execPath, serverArgs)`, with the bundle's path made absolute. With
+ * `BENCH_PROF=<dir>`, each server writes a V8 CPU profile there when it stops (for finding where
+ * a figure's time goes; profiling slows the server, so never for the figures themselves).
+ */
+export const serverArgs = [
+  ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
+  ...command.split(/\s+/).map((arg) => (arg.endsWith('.mjs') ? path.join(root, arg) : arg)),
+];
 
 export type BenchServer = Awaited<ReturnType<typeof startServer>>;
 
