@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings, doctors } from '../../db/schema.ts';
-import { bearer, buildTestApp, signIn, signUp, type TestApp, type TestUser } from '../../test/helper.ts';
+import { bearer, buildTestApp, signIn, signUp, testDb, type TestApp, type TestUser } from '../../test/helper.ts';
 
 let now = new Date('2030-06-05T10:15:00Z');
 
@@ -36,6 +36,32 @@ describe('admin: users, roles, doctors, audit', () => {
     expect((await t.app.inject({ url: '/api/user', headers: bearer(ann) })).statusCode).toBe(200);
     const unknown = await t.app.inject({ method: 'PUT', url: '/api/user/admin/nobody@example.com', headers: bearer(boss) });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  // A patient refused a slot has taught this instance who holds it (booking.service.ts answers
+  // the next such request from memory): a removal that frees the slot must make it bookable.
+  it("lets another patient book a removed user's slot that they were refused a moment before", async () => {
+    const victim = await signUp(t);
+    const other = await signUp(t);
+    const [treatment] = (await t.app.inject('/api/available?date=2030-06-09')).json<{ _id: string }[]>();
+    now = new Date('2030-06-05T10:15:00Z');
+    const body = { treatmentId: treatment!._id, date: '2030-06-09', slot: '09.00 AM - 09.30 AM' };
+    const book = (user: TestUser) => t.app.inject({ method: 'POST', url: '/api/booking', headers: bearer(user), payload: body });
+    expect((await book(victim)).statusCode).toBe(201);
+    expect((await book(other)).statusCode).toBe(409);
+    expect((await book(other)).statusCode).toBe(409);
+
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/user/${victim.email}`, headers: bearer(boss) });
+    expect(removed.statusCode).toBe(200);
+    // PGlite hands the removal's NOTIFY over as it commits: at once. PostgreSQL delivers it on the
+    // listening connection, a few milliseconds later.
+    let res = await book(other);
+    if (testDb === 'pglite') expect(res.statusCode).toBe(201);
+    for (let i = 0; i < 100 && res.statusCode === 409; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      res = await book(other);
+    }
+    expect(res.statusCode).toBe(201);
   });
 
   it('removes a user: sessions end, upcoming bookings free their slots, past bookings stay', async () => {
