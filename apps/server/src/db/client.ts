@@ -25,6 +25,40 @@ export interface Database {
   close(): Promise<void>;
 }
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * PGlite runs every statement synchronously on this thread, and Node accepts at most one new
+ * connection per turn of the event loop (strace: one accept4 a turn). Under load a turn held a
+ * whole batch of statements, 30-45 ms, so new connections were accepted about 30 a second and
+ * their first requests waited up to a second and more before the server even read them. Drizzle
+ * gets a client that lets the loop turn before each statement: turns stay one statement long,
+ * and waiting I/O (new connections among it) is handled between statements. Costs one turn per
+ * statement, a few microseconds when idle. PGlite's own mutex still runs one statement, and
+ * one transaction, at a time.
+ */
+function yieldingBeforeStatements(client: PGlite): PGlite {
+  const yielding = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(object, property) {
+        const value: unknown = Reflect.get(object, property, object);
+        if (property === 'query') {
+          return async (...args: unknown[]) => {
+            await nextTurn();
+            return (value as (...a: unknown[]) => unknown).apply(object, args);
+          };
+        }
+        if (property === 'transaction') {
+          return (callback: (tx: object) => unknown) =>
+            (value as (cb: (tx: object) => unknown) => unknown).call(object, (tx: object) => callback(yielding(tx)));
+        }
+        // PGlite keeps private fields: its methods must run on the client itself, not the proxy.
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(object) : value;
+      },
+    });
+  return yielding(client);
+}
+
 export async function openDatabase(database: Config['database']): Promise<Database> {
   if (database.kind === 'pglite') {
     // PGlite keeps Postgres's shared memory inside its WASM heap, which never shrinks: the
@@ -34,7 +68,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     const client = await PGlite.create(database.dir, {
       startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
     });
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    const db = drizzlePglite({ client: yieldingBeforeStatements(client), schema }) as unknown as Db;
     // Advisory locks are re-entrant within one session, and PGlite is a single session: two
     // holders in this process would both get the lock. Queue them here as well.
     let queue: Promise<unknown> = Promise.resolve();
