@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { infoCardTitles, staticServiceNames, texts } from '@clinic/shared';
 import { json, mockFetch, patient, renderRoutes } from '../test/utils.tsx';
@@ -36,7 +36,8 @@ describe('home page', () => {
 
     // The contact form, composed into the home page's contact section.
     expect(await screen.findByLabelText('Subject')).toBeInTheDocument();
-    expect(document.title).toBe('Doctors Portal - Exceptional Dental Care, on Your Terms');
+    // Set in an effect after the page renders: wait for it rather than race it.
+    await waitFor(() => expect(document.title).toBe('Doctors Portal - Exceptional Dental Care, on Your Terms'));
   });
 
   it('shows three testimonial cards with name, location and photo', async () => {
@@ -93,7 +94,7 @@ describe('other pages', () => {
     signedOut();
     renderRoutes(routes, { initialEntries: ['/about'] });
     expect(await screen.findByRole('heading', { name: texts.about })).toBeInTheDocument();
-    expect(document.title).toBe('About - Doctors Portal');
+    await waitFor(() => expect(document.title).toBe('About - Doctors Portal'));
   });
 
   it('/reviews shows the testimonials', async () => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { texts } from '@clinic/shared';
 import { treatmentFactory } from '../../test/factories.ts';
@@ -36,7 +36,8 @@ describe('/appointment', () => {
     expect(await screen.findByText('price: $10')).toBeInTheDocument();
     expect(availableCalls(calls)).toEqual(['/api/available?date=2030-06-10']);
     expect(screen.getByRole('button', { name: /June 10th, 2030, selected/ })).toBeInTheDocument();
-    expect(document.title).toBe('Appointment - Doctors Portal');
+    // Set in an effect after the page renders: wait for it rather than race it.
+    await waitFor(() => expect(document.title).toBe('Appointment - Doctors Portal'));
   });
 
   it('opens the day in ?date=, and loads another day when one is picked', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch, patient, renderRoutes } from '../../test/utils.tsx';
 import { routes } from '../routes.tsx';
@@ -76,7 +76,8 @@ describe('the dashboard for admins', () => {
 
     expect(await screen.findByRole('heading', { level: 2, ...heading })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome to your Dashboard' })).toBeInTheDocument();
-    expect(document.title).toBe(title);
+    // Set in an effect after the page renders: wait for it rather than race it.
+    await waitFor(() => expect(document.title).toBe(title));
     const description = document.head.querySelector('meta[name="description"]')?.getAttribute('content');
     expect(description).toMatch(/Doctors Portal/);
     expect(within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', {

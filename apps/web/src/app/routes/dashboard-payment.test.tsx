@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { texts } from '@clinic/shared';
 import { bookingFactory } from '../../test/factories.ts';
@@ -25,7 +25,8 @@ describe('/dashboard/payment/:id', () => {
       screen.getByRole('heading', { level: 1, name: texts.dashboardWelcome }),
     ).toBeInTheDocument();
     expect(await screen.findByLabelText('Card number')).toBeInTheDocument();
-    expect(document.title).toBe('Payment - Doctors Portal');
+    // Set in an effect after the page renders: wait for it rather than race it.
+    await waitFor(() => expect(document.title).toBe('Payment - Doctors Portal'));
   });
 
   it('sends a signed-out visitor to /login, to come back to the payment page', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { texts } from '@clinic/shared';
 import { bookingFactory } from '../../test/factories.ts';
@@ -36,7 +36,8 @@ describe('/dashboard', () => {
       'href',
       '/dashboard/payment/b1',
     );
-    expect(document.title).toBe('My Appointments - Doctors Portal');
+    // Set in an effect after the page renders: wait for it rather than race it.
+    await waitFor(() => expect(document.title).toBe('My Appointments - Doctors Portal'));
   });
 
   it('opens My Reviews and My History from the menu', async () => {
@@ -50,12 +51,12 @@ describe('/dashboard', () => {
 
     await user.click(within(menu).getByRole('link', { name: 'My Reviews' }));
     expect(await screen.findByRole('heading', { name: 'My Reviews' })).toBeInTheDocument();
-    expect(document.title).toBe('My Reviews - Doctors Portal');
+    await waitFor(() => expect(document.title).toBe('My Reviews - Doctors Portal'));
 
     await user.click(within(menu).getByRole('link', { name: 'My History' }));
     expect(await screen.findByRole('heading', { name: 'My History' })).toBeInTheDocument();
     expect(screen.getByText(texts.historyLoading)).toBeInTheDocument();
-    expect(document.title).toBe('My History - Doctors Portal');
+    await waitFor(() => expect(document.title).toBe('My History - Doctors Portal'));
     expect(
       screen.getByRole('heading', { level: 1, name: texts.dashboardWelcome }),
     ).toBeInTheDocument();
