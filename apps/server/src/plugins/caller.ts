@@ -22,12 +22,13 @@ export interface Caller {
 
 const resolved = new WeakMap<FastifyRequest, Promise<Caller | null>>();
 
-interface SessionWithUser {
+/** What the caller is made of: Better Auth's session and its user, from either path below. */
+interface SignedInSession {
   session: { id: string };
   user: { id: string; email: string; name: string; role?: string | null };
 }
 
-function toCaller({ user, session }: SessionWithUser): Caller {
+function toCaller({ user, session }: SignedInSession): Caller {
   const role = user.role ?? 'user';
   return {
     userId: user.id,

@@ -41,11 +41,6 @@ export interface DayHolders {
 type Day = Pick<NewBooking, 'treatmentId' | 'date'>;
 const dayKey = (b: Day) => `${b.treatmentId}|${b.date}`;
 
-/** Who holds a slot on a day: a committed booking, or a request of this batch that won. */
-interface Holder extends SlotHolder {
-  winner?: number;
-}
-
 /**
  * Inserts each of a batch of bookings unless its slot is taken or its patient already has that
  * treatment that day, all in one transaction; within the batch, earlier requests win. Answers
@@ -85,18 +80,19 @@ export function insertBookingsUnlessTaken(
           or(...days.map((d) => and(eq(bookings.treatmentId, d.treatmentId), eq(bookings.date, d.date)))),
         ),
       );
-    const holders = new Map<string, Holder[]>();
-    const hold = (key: string, holder: Holder) => {
+    // Who holds a slot on each day: a committed booking, or a request of this batch that won.
+    const holders = new Map<string, SlotHolder[]>();
+    const hold = (key: string, holder: SlotHolder) => {
       const list = holders.get(key);
       if (list) list.push(holder);
       else holders.set(key, [holder]);
     };
     for (const row of held) hold(dayKey(row), { slot: row.slot, patientEmail: row.patientEmail });
 
-    const blockers = requests.map((request, i): Holder | undefined => {
+    const blockers = requests.map((request): SlotHolder | undefined => {
       const key = dayKey(request);
       const blocker = blockerOf(holders.get(key) ?? [], request);
-      if (!blocker) hold(key, { slot: request.slot, patientEmail: request.patientEmail, winner: i });
+      if (!blocker) hold(key, { slot: request.slot, patientEmail: request.patientEmail });
       return blocker;
     });
 
@@ -112,16 +108,12 @@ export function insertBookingsUnlessTaken(
     const outcomes = requests.map((request, i): InsertOutcome => {
       const blocker = blockers[i];
       if (!blocker) return { booking: rowOf(request) };
-      return { conflict: { slot: blocker.slot, patientEmail: blocker.patientEmail } };
+      return { conflict: blocker };
     });
+    const changed = new Set(winners.map(dayKey));
     const unchangedDays = days
-      .map((day) => ({ ...day, list: holders.get(dayKey(day)) ?? [] }))
-      .filter(({ list }) => list.every((h) => h.winner === undefined))
-      .map(({ treatmentId, date, list }) => ({
-        treatmentId,
-        date,
-        holders: list.map(({ slot, patientEmail }) => ({ slot, patientEmail })),
-      }));
+      .filter((day) => !changed.has(dayKey(day)))
+      .map((day) => ({ ...day, holders: holders.get(dayKey(day)) ?? [] }));
     return { outcomes, unchangedDays };
   });
 }
