@@ -81,6 +81,34 @@ describe('POST /api/image', () => {
     expect(notMultipart.statusCode).toBe(415);
   });
 
+  it('answers malformed multipart with a 400 problem, and stores nothing', async () => {
+    const before = await stored();
+    const { payload } = multipartBody('image', 'photo.png', 'image/png', await makeImage('png', 10, 10));
+    const boundary = 'x-boundary-1234';
+    const cases: { name: string; contentType: string; body: Buffer | string }[] = [
+      { name: 'no boundary', contentType: 'multipart/form-data', body: payload as Buffer },
+      { name: 'empty boundary', contentType: 'multipart/form-data; boundary=', body: payload as Buffer },
+      {
+        name: 'a body cut short',
+        contentType: `multipart/form-data; boundary=${boundary}`,
+        body: `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`,
+      },
+      {
+        name: 'a part without headers',
+        contentType: `multipart/form-data; boundary=${boundary}`,
+        body: `--${boundary}\r\ngarbage without a blank line`,
+      },
+      { name: 'no parts at all', contentType: `multipart/form-data; boundary=${boundary}`, body: 'not multipart at all' },
+    ];
+    for (const { name, contentType, body } of cases) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/image', headers: { ...bearer(admin), 'content-type': contentType }, payload: body });
+      expect(res.statusCode, name).toBe(400);
+      expect(res.headers['content-type'], name).toMatch(/^application\/problem\+json/);
+      expect(res.json(), name).toMatchObject({ status: 400, code: 'validation_failed' });
+    }
+    expect(await stored()).toBe(before);
+  });
+
   it('answers an unknown image id with a 404', async () => {
     expect((await t.app.inject('/api/image/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await t.app.inject('/api/image/nope')).statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
@@ -6,6 +6,34 @@ import { ErrorCode, IMAGE_MAX_BYTES, imageUploadResponseSchema } from '@clinic/s
 import { AppError } from '../../lib/app-error.ts';
 import type { CallerResolver } from '../../plugins/caller.ts';
 import type { ImagesService } from './images.service.ts';
+
+/**
+ * The bytes of the first file in the field `image`. Busboy's complaints about the body (no
+ * boundary, a body cut short, a part without headers) are plain errors without a code or status,
+ * so the error handler could only tell them from our own faults by their wording: here, where
+ * only the client's bytes are being read, every such error is the client's bad request.
+ * @fastify/multipart's own coded errors (limits: 413) keep their status.
+ */
+async function readImageField(request: FastifyRequest): Promise<Buffer | undefined> {
+  let buffer: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file' && part.fieldname === 'image' && !buffer) {
+        buffer = await part.toBuffer();
+      } else if (part.type === 'file') {
+        part.file.resume(); // drain anything else
+      }
+    }
+  } catch (error) {
+    const { code, statusCode } = error as { code?: string; statusCode?: number };
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 'The photo must be 5 MB or smaller.');
+    }
+    if (error instanceof AppError || (statusCode !== undefined && statusCode >= 400 && statusCode < 500)) throw error;
+    throw new AppError(ErrorCode.VALIDATION, 'The upload is not valid multipart/form-data.', { cause: error });
+  }
+  return buffer;
+}
 
 export async function imagesRoutes(
   app: FastifyInstance,
@@ -34,21 +62,7 @@ export async function imagesRoutes(
       if (!request.isMultipart()) {
         throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send the photo as multipart/form-data.');
       }
-      let buffer: Buffer | undefined;
-      for await (const part of request.parts()) {
-        if (part.type === 'file' && part.fieldname === 'image' && !buffer) {
-          try {
-            buffer = await part.toBuffer();
-          } catch (error) {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-              throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 'The photo must be 5 MB or smaller.');
-            }
-            throw error;
-          }
-        } else if (part.type === 'file') {
-          part.file.resume(); // drain anything else
-        }
-      }
+      const buffer = await readImageField(request);
       if (!buffer || buffer.length === 0) {
         throw new AppError(ErrorCode.VALIDATION, 'Attach the photo in the field `image`.', {
           errors: { image: ['Image is Required'] },
