@@ -39,12 +39,28 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(
-  env: Record<string, string> = {},
-  options: Pick<import('../app.ts').BuildOptions, 'now' | 'outbox'> = {},
-): Promise<TestApp> {
+/**
+ * A database that outlives one app, for tests of what a restart sees: a DATA_DIR on disk (PGlite
+ * there, not in memory) and, on PostgreSQL, one database. `remove()` deletes the directory.
+ */
+export interface TestStorage {
+  dataDir: string;
+  databaseUrl?: string;
+  remove(): void;
+}
+
+export async function createTestStorage(): Promise<TestStorage> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-test-'));
   const databaseUrl = testDb === 'postgres' ? await freshPostgresDatabase() : undefined;
+  return { dataDir, databaseUrl, remove: () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  { storage, ...options }: Pick<import('../app.ts').BuildOptions, 'now' | 'outbox'> & { storage?: TestStorage } = {},
+): Promise<TestApp> {
+  const dataDir = storage?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'clinic-test-'));
+  const databaseUrl = testDb === 'postgres' ? (storage?.databaseUrl ?? (await freshPostgresDatabase())) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -56,7 +72,7 @@ export async function buildTestApp(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  if (config.database.kind === 'pglite') config.database = { kind: 'pglite', dir: 'memory://' };
+  if (config.database.kind === 'pglite' && !storage) config.database = { kind: 'pglite', dir: 'memory://' };
   const app = await buildApp(config, { logger: false, ...options });
   return {
     app,
@@ -65,7 +81,7 @@ export async function buildTestApp(
     origin: 'http://127.0.0.1:3000',
     async close() {
       await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!storage) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
