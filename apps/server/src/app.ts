@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
+import { makeDataDirPrivate } from './db/data-dir-permissions.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { createAuth } from './modules/identity/auth.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
@@ -76,15 +77,15 @@ export function loggerOptions(config: Config) {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const releaseLock =
-    config.database.kind === 'pglite' && !config.database.dir.startsWith('memory://')
-      ? lockDataDir(config.dataDir)
-      : () => {};
+  const isEmbeddedOnDisk = config.database.kind === 'pglite' && !config.database.dir.startsWith('memory://');
+  const releaseLock = isEmbeddedOnDisk ? lockDataDir(config.dataDir) : () => {};
 
   let database: Database;
   try {
     database = await openDatabase(config.database);
     await migrateDatabase(database);
+    // After opening: PGlite rewrites some files as it starts, with the process's umask.
+    if (isEmbeddedOnDisk) makeDataDirPrivate(config.dataDir);
   } catch (error) {
     releaseLock();
     throw error;

@@ -2,9 +2,13 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { PRIVATE_UMASK } from './db/data-dir-permissions.ts';
 
 async function main() {
   const startedAt = performance.now();
+  // Everything this process writes (the embedded database, the generated auth secret) is its
+  // own: no other local user may read or change it. Uploaded images live in the database.
+  process.umask(PRIVATE_UMASK);
   let config;
   try {
     config = loadConfig();
