@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +27,25 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first);
   });
 
+  it('creates DATA_DIR and the secret file for its owner only', () => {
+    const dir = path.join(dataDir(), 'new-data');
+    loadConfig({ DATA_DIR: dir });
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(dir, 'auth-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it.each([['a short secret', 'short-secret'], ['an empty file', '\n']])(
+    'stops when the auth-secret file holds %s, saying what to do',
+    (_case, content) => {
+      const dir = dataDir();
+      writeFileSync(path.join(dir, 'auth-secret'), content, { mode: 0o600 });
+      const run = () => loadConfig({ DATA_DIR: dir });
+      expect(run).toThrow(ConfigError);
+      expect(run).toThrow(/auth-secret: the generated auth secret must be at least 32 characters/);
+      expect(run).toThrow(/Delete the file .* or set AUTH_SECRET/);
+    },
+  );
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
@@ -38,6 +57,7 @@ describe('loadConfig', () => {
     [{ GOOGLE_CLIENT_ID: 'abc' }, 'GOOGLE_CLIENT_SECRET'],
     [{ PUBLIC_URL: 'ftp://clinic' }, 'PUBLIC_URL'],
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
+    [{ AUTH_SECRET: 'x'.repeat(31) }, 'AUTH_SECRET'],
   ])('stops on %j naming %s', (env, variable) => {
     const run = () => loadConfig({ DATA_DIR: dataDir(), ...env });
     expect(run).toThrow(ConfigError);

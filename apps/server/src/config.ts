@@ -23,6 +23,9 @@ const isTimeZone = (zone: string) => {
   }
 };
 
+/** Shorter secrets make session signatures guessable; AUTH_SECRET and the file share the rule. */
+const AUTH_SECRET_MIN_LENGTH = 32;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -38,7 +41,9 @@ const envSchema = z
     CLINIC_TIMEZONE: optionalString.pipe(
       z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin').optional(),
     ),
-    AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    AUTH_SECRET: optionalString.pipe(
+      z.string().min(AUTH_SECRET_MIN_LENGTH, `must be at least ${AUTH_SECRET_MIN_LENGTH} characters`).optional(),
+    ),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
@@ -118,14 +123,24 @@ export class ConfigError extends Error {
 /** The secret signing sessions: from AUTH_SECRET, else generated once into DATA_DIR. */
 function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth-secret');
+  let secret: string;
   try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(32).toString('base64url');
+    secret = readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    // Nobody else may read DATA_DIR: db/data-dir-permissions.ts.
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    secret = randomBytes(32).toString('base64url');
     writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-    return secret;
   }
+  if (secret.length < AUTH_SECRET_MIN_LENGTH) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${file}: the generated auth secret must be at least ` +
+        `${AUTH_SECRET_MIN_LENGTH} characters, and this one has ${secret.length}. Delete the file to ` +
+        'have a new one generated (everyone is signed out), or set AUTH_SECRET.',
+    );
+  }
+  return secret;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
