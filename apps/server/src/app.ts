@@ -168,7 +168,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : undefined,
   });
 
-  if (config.admin) await users.ensureAdmin(config.admin);
+  if (config.admin) {
+    try {
+      await users.ensureAdmin(config.admin, database.withAdvisoryLock);
+    } catch (error) {
+      await database.close();
+      releaseLock();
+      throw error;
+    }
+  }
 
   // nodemailer, like Stripe's SDK, sharp and pg, is loaded only when its feature is configured
   // or used: together they were about 300 ms of every start.

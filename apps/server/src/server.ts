@@ -24,7 +24,9 @@ async function main() {
   try {
     app = await buildApp(config);
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
+    // An operator's mistake found while starting (ADMIN_EMAIL naming a patient's account, say):
+    // the message says what to do; a stack trace would only hide it.
+    if (error instanceof DataDirLockedError || error instanceof ConfigError) {
       console.error(error.message);
       process.exit(1);
     }

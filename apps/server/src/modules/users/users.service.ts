@@ -1,6 +1,7 @@
 /** The spec's token step and admin check (DESIGN.md sections 4 and 6). */
 import { ErrorCode } from '@clinic/shared';
-import type { Db } from '../../db/client.ts';
+import { ConfigError } from '../../config.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Caller } from '../../plugins/caller.ts';
 import type { Auth } from '../identity/auth.ts';
@@ -13,6 +14,23 @@ import {
   listUsers,
   setUserRole,
 } from './users.repository.ts';
+
+/** Arbitrary but fixed ("admn" in ASCII): the key instances queue on to create the admin. */
+const ADMIN_BOOTSTRAP_LOCK_KEY = 0x61646d6e;
+
+/** ADMIN_EMAIL names a patient's account: a configuration the operator has to resolve. */
+export class AdminEmailTakenError extends ConfigError {
+  override name = 'AdminEmailTakenError';
+  constructor(email: string) {
+    super(
+      `ADMIN_EMAIL ${email} belongs to an account that is not an admin, so it was not promoted: ` +
+        'whoever registered that address first would get the admin role. If the account is ' +
+        "yours, have an admin make it one (dashboard, All Users) and start again; if it is not, " +
+        'have an admin remove it. With no admin yet, set ADMIN_EMAIL to an address nobody has ' +
+        'registered, start, and do either from that account.',
+    );
+  }
+}
 
 export function createUsersService(deps: { db: Db; auth: Auth; booking: BookingService }) {
   const { db, auth, booking } = deps;
@@ -82,15 +100,27 @@ export function createUsersService(deps: { db: Db; auth: Auth; booking: BookingS
       });
     },
 
-    /** ADMIN_EMAIL / ADMIN_PASSWORD: make sure this account exists and is an admin. */
-    async ensureAdmin(account: { email: string; password: string }): Promise<void> {
-      const existing = await findUserByEmail(db, account.email);
-      if (!existing) {
+    /**
+     * ADMIN_EMAIL / ADMIN_PASSWORD at start-up: with no account under that address, creates it
+     * as an admin; an admin already there is left as it is (its password too: the operator may
+     * have changed it). A patient's account there stops start-up instead of being promoted,
+     * since whoever registered the address first, perhaps not the operator, would get the role.
+     * Instances starting together on one PostgreSQL queue on `withLock`: one creates the account,
+     * the others then find an admin.
+     */
+    async ensureAdmin(
+      account: { email: string; password: string },
+      withLock: Database['withAdvisoryLock'],
+    ): Promise<void> {
+      await withLock(ADMIN_BOOTSTRAP_LOCK_KEY, async (lockedDb) => {
+        const existing = await findUserByEmail(lockedDb, account.email);
+        if (existing?.role === 'admin') return;
+        if (existing) throw new AdminEmailTakenError(account.email);
         await auth.api.signUpEmail({
           body: { email: account.email, password: account.password, name: 'Clinic Admin' },
         });
-      }
-      await setUserRole(db, account.email, 'admin');
+        await setUserRole(lockedDb, account.email, 'admin');
+      });
     },
   };
 }
