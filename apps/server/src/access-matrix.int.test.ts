@@ -5,6 +5,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doctors, images } from './db/schema.ts';
+import type { RouteAccess } from './plugins/caller.ts';
 import { bearer, buildTestApp, signIn, signUp, type TestApp, type TestUser } from './test/helper.ts';
 import { makeImage, multipartBody } from './test/images.ts';
 
@@ -31,6 +32,8 @@ const adminOnly = (ok: number): Expected => ({ anonymous: 401, patient: 403, oth
 interface Row {
   request(f: Fixtures, caller: CallerKind): Promise<InjectOptions> | InjectOptions;
   expected: Expected;
+  /** Open to anyone though its row's anonymous caller gets a 401 (a wrong password's). */
+  isPublic?: true;
 }
 
 /** Keyed by `METHOD url` exactly as Fastify registered it. */
@@ -42,6 +45,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/auth/*': {
     request: (f) => ({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: f.patient.email, password: 'wrong-password' } }),
     expected: everyone(401),
+    isPublic: true,
   },
   'PUT /api/user/:email': {
     request: (f) => ({ method: 'PUT', url: `/api/user/${f.patient.email}`, payload: { email: f.patient.email } }),
@@ -126,6 +130,24 @@ const MATRIX: Record<string, Row> = {
   },
 };
 
+/** The access a route must declare (`config.access`) for the statuses the matrix expects of it. */
+function accessOf({ expected, isPublic }: Row): RouteAccess | undefined {
+  if (isPublic || expected.anonymous !== 401) return undefined;
+  return expected.patient === 403 && expected.otherPatient === 403 ? 'admin' : 'signed-in';
+}
+
+/** A route's request with every part wrong: parameters, query, and a body that is not JSON or not valid. */
+function malformedInputs(method: string, url: string): InjectOptions[] {
+  const path = `${url.replaceAll(/:\w+/g, 'not%20an%20email')}?patient=not-an-email&date=someday`;
+  if (method === 'GET' || method === 'DELETE') return [{ method: method as 'GET', url: path }];
+  return ['{"malformed": ', '{"treatmentId": 42, "email": "nope", "cardNumber": [], "name": ""}'].map((payload) => ({
+    method: method as 'POST',
+    url: path,
+    headers: { 'content-type': 'application/json' },
+    payload,
+  }));
+}
+
 /** Public by design and not part of the matrix: the API's own documentation. */
 const isDocumentation = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
 
@@ -178,6 +200,36 @@ describe('access-control matrix', () => {
     const stale = Object.keys(MATRIX).filter((key) => !registered.has(key));
     expect(stale, 'matrix rows for routes that no longer exist').toEqual([]);
   });
+
+  it('has every route declare who may call it, as the matrix expects', () => {
+    const declared = new Map(t.app.routeTable.map((r) => [`${r.method} ${r.url}`, r.access]));
+    for (const [route, row] of Object.entries(MATRIX)) {
+      expect(declared.get(route), route).toBe(accessOf(row));
+    }
+  });
+
+  // Refused callers learn nothing about what valid input looks like: who they are is checked
+  // before the body is parsed and before anything is validated.
+  for (const [route, row] of Object.entries(MATRIX)) {
+    const access = accessOf(row);
+    if (!access) continue;
+    const refused = access === 'admin' ? { anonymous: 401, patient: 403 } : { anonymous: 401 };
+    it(`${route}: ${JSON.stringify(refused)} before reading malformed input`, async () => {
+      const [method, url] = route.split(' ') as [string, string];
+      for (const input of malformedInputs(method, url)) {
+        const statuses: Record<string, number> = {};
+        for (const caller of Object.keys(refused) as CallerKind[]) {
+          const token = tokens[caller];
+          const res = await t.app.inject({
+            ...input,
+            headers: { origin: t.origin, ...input.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          });
+          statuses[caller] = res.statusCode;
+        }
+        expect(statuses, JSON.stringify(input)).toEqual(refused);
+      }
+    });
+  }
 
   for (const [route, row] of Object.entries(MATRIX)) {
     it(`${route}: ${CALLERS.map((c) => `${c} ${row.expected[c]}`).join(', ')}`, async () => {

@@ -32,7 +32,7 @@ import { createStripeProcessor } from './modules/payments/stripe-processor.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { createOutboxWorker, type OutboxWorker } from './modules/mail/outbox-worker.ts';
-import { createCallerResolver } from './plugins/caller.ts';
+import { createCallerResolver, registerAccessControl, type RouteAccess } from './plugins/caller.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -43,7 +43,7 @@ declare module 'fastify' {
     /** The app's database, for the few callers outside a request (tests, shutdown). */
     database: Database;
     /** Every route registered, for the access-control matrix test. */
-    routeTable: { method: string; url: string }[];
+    routeTable: { method: string; url: string; access?: RouteAccess }[];
     /** Delivers the outbox when SMTP_URL is set. */
     outboxWorker: OutboxWorker | null;
   }
@@ -103,10 +103,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.decorate('database', database);
   app.decorate('outboxWorker', null as OutboxWorker | null);
-  const routeTable: { method: string; url: string }[] = [];
+  const routeTable: FastifyInstance['routeTable'] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access: route.config?.access });
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -192,7 +192,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.outboxWorker = outboxWorker;
   if (outboxWorker && options.outbox?.autoStart !== false) outboxWorker.start();
 
-  // Routes.
+  // Routes, each declaring who may call it (`config.access`), checked before its input.
+  registerAccessControl(app, callers);
   await app.register(healthRoutes, { database, config });
   await app.register(identityRoutes, { auth, rateLimiter, config });
   await app.register(usersRoutes, { users, callers });

@@ -4,7 +4,7 @@
  * most once per request.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BetterAuthOptions } from 'better-auth';
 import { fromNodeHeaders } from 'better-auth/node';
 import { ErrorCode } from '@clinic/shared';
@@ -108,6 +108,29 @@ export function createCallerResolver(auth: Auth) {
       return caller;
     },
   };
+}
+
+/** Who may call a route, declared on it as `config: { access }`; routes without one are public. */
+export type RouteAccess = 'signed-in' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}
+
+/**
+ * Refuses callers a route does not admit (401 or 403) before anything reads the request's body,
+ * parameters or query: an unauthorised caller learns nothing about what valid input looks like.
+ * An onRequest hook runs before the body is parsed and validated. The caller it resolves is
+ * memoised, so handlers still ask `requireCaller` / `requireAdmin` for it at no cost.
+ */
+export function registerAccessControl(app: FastifyInstance, callers: CallerResolver) {
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === 'admin') await callers.requireAdmin(request);
+    else if (access === 'signed-in') await callers.requireCaller(request);
+  });
 }
 
 function safeDecode(text: string): string {

@@ -19,6 +19,7 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Db; callers:
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/audit',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'The latest 100 admin actions',

@@ -53,6 +53,7 @@ export async function bookingRoutes(
   api.post(
     '/api/booking',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['booking'],
         summary: 'Book a slot (the patient and price come from the token and the treatment)',
@@ -71,6 +72,7 @@ export async function bookingRoutes(
   api.get(
     '/api/booking',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['booking'],
         summary: "A patient's active bookings (own email, or any for an admin)",
@@ -85,6 +87,7 @@ export async function bookingRoutes(
   api.get(
     '/api/booking/:id',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['booking'],
         summary: 'One booking (own, or any for an admin)',

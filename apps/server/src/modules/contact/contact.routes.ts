@@ -12,6 +12,7 @@ export async function contactRoutes(
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/contact',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Messages sent through the contact form, newest first',

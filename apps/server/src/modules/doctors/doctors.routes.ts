@@ -15,7 +15,7 @@ export async function doctorsRoutes(
 
   api.post(
     '/api/doctor',
-    { schema: { tags: ['admin'], summary: 'Add a doctor', security, body: doctorRequestSchema, response: { 201: insertedIdSchema } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Add a doctor', security, body: doctorRequestSchema, response: { 201: insertedIdSchema } } },
     async (request, reply) => {
       const caller = await callers.requireAdmin(request);
       return reply.status(201).send(await doctors.add(caller, request.body));
@@ -24,7 +24,7 @@ export async function doctorsRoutes(
 
   api.get(
     '/api/doctor',
-    { schema: { tags: ['admin'], summary: 'All doctors', security, response: { 200: z.array(doctorSchema) } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'All doctors', security, response: { 200: z.array(doctorSchema) } } },
     async (request) => {
       await callers.requireAdmin(request);
       return doctors.list();
@@ -33,7 +33,7 @@ export async function doctorsRoutes(
 
   api.delete(
     '/api/doctor/:email',
-    { schema: { tags: ['admin'], summary: 'Delete a doctor', security, params: emailParamsSchema, response: { 200: deletedCountSchema } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Delete a doctor', security, params: emailParamsSchema, response: { 200: deletedCountSchema } } },
     async (request) => doctors.remove(await callers.requireAdmin(request), request.params.email),
   );
 }

@@ -49,6 +49,7 @@ export async function imagesRoutes(
   api.post(
     '/api/image',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Upload a doctor photo (multipart field `image`, up to 5 MB)',

@@ -22,6 +22,7 @@ export async function mailRoutes(app: FastifyInstance, opts: { db: Db; callers: 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/outbox',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Outgoing mail and its delivery state, newest first',

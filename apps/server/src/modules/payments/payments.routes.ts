@@ -24,6 +24,7 @@ export async function paymentsRoutes(
   api.post(
     '/api/booking/:id/pay',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['payments'],
         summary: 'Pay a booking with the built-in test-mode processor (no real charge)',
@@ -40,6 +41,7 @@ export async function paymentsRoutes(
   api.post(
     '/api/booking/:id/payment-intent',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['payments'],
         summary: 'Create (or reuse) the Stripe PaymentIntent for a booking',
@@ -54,6 +56,7 @@ export async function paymentsRoutes(
   api.post(
     '/api/booking/:id/payment-confirmation',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['payments'],
         summary: "Check the booking's Stripe PaymentIntent server-side and mark it paid",

@@ -36,6 +36,7 @@ export async function usersRoutes(
   api.put(
     '/api/user/:email',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['identity'],
         summary: 'Exchange the signed-in session for the access token (own email only)',
@@ -59,6 +60,7 @@ export async function usersRoutes(
   api.get(
     '/api/admin/:email',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['identity'],
         summary: 'Whether this email belongs to an admin',
@@ -92,7 +94,7 @@ export async function usersRoutes(
 
   api.get(
     '/api/user',
-    { schema: { tags: ['admin'], summary: 'All users', security, response: { 200: z.array(userListItemSchema) } } },
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'All users', security, response: { 200: z.array(userListItemSchema) } } },
     async (request) => {
       await callers.requireAdmin(request);
       return users.list();
@@ -102,6 +104,7 @@ export async function usersRoutes(
   api.put(
     '/api/user/admin/:email',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Make a user an admin',
@@ -116,6 +119,7 @@ export async function usersRoutes(
   api.delete(
     '/api/user/:email',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Remove a user (not oneself, not the last admin); upcoming bookings are cancelled',
