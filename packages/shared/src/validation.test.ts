@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactFormSchema, loginFormSchema, registerFormSchema, serverEmailSchema } from './validation.ts';
+import { contactFormSchema, fitName, loginFormSchema, nameSchema, registerFormSchema, serverEmailSchema } from './validation.ts';
 
 const firstMessages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
@@ -49,5 +49,34 @@ describe('contact form', () => {
       subject: 'Subject is Required',
       message: 'Message is Required',
     });
+  });
+});
+
+describe('the name rule', () => {
+  it('trims and keeps a name of 1 to 100 characters', () => {
+    expect(nameSchema.parse('  Ann Lee  ')).toBe('Ann Lee');
+    expect(nameSchema.parse('x'.repeat(100))).toBe('x'.repeat(100));
+  });
+
+  it.each([
+    ['', 'Name is Required'],
+    ['   ', 'Name is Required'],
+    ['x'.repeat(101), 'Must be 100 characters or shorter'],
+    ['Ann\u0000Lee', 'Must not contain control characters'],
+    ['Ann\nLee', 'Must not contain control characters'],
+    ['Ann\u009bLee', 'Must not contain control characters'],
+  ])('refuses %j: %s', (name, message) => {
+    expect(nameSchema.safeParse(name).error?.issues[0]?.message).toBe(message);
+  });
+
+  it('fits a provider name to the rule instead of refusing it', () => {
+    expect(fitName('  Gina\u0000\n Lopez ', 'fallback')).toBe('Gina Lopez');
+    expect(fitName('y'.repeat(200_000), 'fallback')).toBe('y'.repeat(100));
+    // Cut at a whole character, never half a surrogate pair.
+    const fitted = fitName('\u{1F600}'.repeat(80), 'fallback');
+    expect(fitted).toBe('\u{1F600}'.repeat(50));
+    expect(nameSchema.safeParse(fitted).success).toBe(true);
+    expect(fitName('\u0000\u0001', 'gina')).toBe('gina');
+    expect(fitName(undefined, 'gina')).toBe('gina');
   });
 });

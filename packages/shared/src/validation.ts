@@ -24,7 +24,40 @@ export const passwordSchema = z
   // Hashing cost grows with length; no human password needs more.
   .max(128, 'Must be 128 characters or shorter');
 
-export const nameSchema = z.string().trim().min(1, { message: messages.nameRequired, abort: true }).max(100);
+export const NAME_MAX_LENGTH = 100;
+
+/** C0 and C1 control characters (NUL, tab, newline, escape, DEL, ...): never part of a name. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * The one rule for a person's or a doctor's name, wherever a name is written: the forms, the
+ * API routes and every path of the identity provider (sign-up, profile updates).
+ */
+export const nameSchema = z
+  .string()
+  .trim()
+  .min(1, { message: messages.nameRequired, abort: true })
+  .max(NAME_MAX_LENGTH, `Must be ${NAME_MAX_LENGTH} characters or shorter`)
+  .refine((name) => !CONTROL_CHARACTERS.test(name), 'Must not contain control characters');
+
+/**
+ * A name from somewhere we cannot send back an error (an OAuth provider's profile): made to fit
+ * the rule rather than refused. Control characters become spaces, runs of spaces one, and a name
+ * too long is cut at a whole character; nothing usable left gives `fallback`.
+ */
+export function fitName(raw: unknown, fallback: string): string {
+  const cleaned = typeof raw === 'string'
+    ? raw.replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), ' ').replace(/\s+/g, ' ').trim()
+    : '';
+  let clipped = '';
+  for (const character of cleaned) {
+    if (clipped.length + character.length > NAME_MAX_LENGTH) break;
+    clipped += character;
+  }
+  clipped = clipped.trim();
+  return clipped.length > 0 ? clipped : fallback;
+}
 
 export const loginFormSchema = z.object({ email: formEmailSchema, password: passwordSchema });
 export type LoginForm = z.infer<typeof loginFormSchema>;

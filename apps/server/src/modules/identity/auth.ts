@@ -5,14 +5,28 @@
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
 import { admin, bearer, genericOAuth } from 'better-auth/plugins';
-import { PASSWORD_MIN_LENGTH } from '@clinic/shared';
+import { PASSWORD_MIN_LENGTH, fitName, nameSchema } from '@clinic/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { GroupCommitOptions } from '../../lib/group-commit.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema.ts';
 import { withBatchedSessionReads } from './batched-session-reads.ts';
 import { createSessionReader } from './sessions.repository.ts';
+
+/**
+ * The shared name rule on every path Better Auth writes a name on (sign-up, profile updates, a
+ * server-side call). A name from an OAuth provider's profile is made to fit instead: the person
+ * cannot correct it there, and a sign-in must not fail over it.
+ */
+export function accountName(name: unknown, path: string | undefined, fallback: string): string {
+  if (path?.startsWith('/callback/')) return fitName(name, fitName(fallback, 'Patient'));
+  const result = nameSchema.safeParse(name);
+  if (result.success) return result.data;
+  const messages = result.error.issues.map((issue) => issue.message);
+  throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: messages[0], errors: { name: messages } });
+}
 
 /** `batching`: how simultaneous session reads share a query (as bookings share a transaction). */
 export function createAuth(config: Config, db: Db, batching: GroupCommitOptions) {
@@ -35,6 +49,19 @@ export function createAuth(config: Config, db: Db, batching: GroupCommitOptions)
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
       autoSignIn: true,
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user, context) => ({
+            data: { ...user, name: accountName(user.name, context?.path, user.email.split('@')[0] ?? '') },
+          }),
+        },
+        update: {
+          before: async (user, context) =>
+            'name' in user ? { data: { ...user, name: accountName(user.name, context?.path, 'Patient') } } : undefined,
+        },
+      },
     },
     // Our own limiter runs in front of these routes and keeps its counters in the database, so
     // that every instance shares them (modules/rate-limit).

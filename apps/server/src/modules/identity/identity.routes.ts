@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { ErrorCode } from '@clinic/shared';
 import type { Config } from '../../config.ts';
-import { titleFor } from '../../lib/app-error.ts';
+import { AppError, titleFor } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.ts';
 import type { Auth } from './auth.ts';
 
@@ -22,6 +22,32 @@ function codeForStatus(status: number): ErrorCode {
   return status >= 500 ? ErrorCode.INTERNAL : ErrorCode.AUTH_FAILED;
 }
 
+/**
+ * The fields of a body holding a NUL byte anywhere in them, which no text column can store:
+ * `{ email: [...] }`. Walked without recursion, so no nesting depth can overflow the stack.
+ */
+function fieldsWithNul(body: unknown): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const pending: { value: unknown; field: string }[] = [{ value: body, field: 'body' }];
+  while (pending.length > 0) {
+    const { value, field } = pending.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) errors[field] = ['Must not contain a NUL character'];
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) pending.push({ value: inner, field: value === body ? key : field });
+    }
+  }
+  return errors;
+}
+
+/** Field errors our identity hooks attach to a refusal (auth.ts), passed on as they are. */
+function fieldErrors(value: unknown): Record<string, string[]> | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value);
+  const valid = entries.every(([, messages]) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'));
+  return valid && entries.length > 0 ? (value as Record<string, string[]>) : undefined;
+}
+
 export async function identityRoutes(
   app: FastifyInstance,
   opts: { auth: Auth; rateLimiter: RateLimiter; config: Config },
@@ -33,6 +59,11 @@ export async function identityRoutes(
     url: '/api/auth/*',
     schema: { hide: true },
     async handler(request, reply) {
+      const nul = fieldsWithNul(request.body);
+      if (Object.keys(nul).length > 0) {
+        throw new AppError(ErrorCode.VALIDATION, 'Some of the data sent is not valid.', { errors: nul });
+      }
+
       const pathname = request.url.split('?')[0]!;
       if (request.method === 'POST' && RATE_LIMITED_PATHS.has(pathname)) {
         const body = request.body as { email?: unknown } | undefined;
@@ -65,10 +96,12 @@ export async function identityRoutes(
       // Better Auth answers `{ code, message }`; the API speaks RFC 9457 everywhere.
       let message: string | undefined;
       let providerCode: string | undefined;
+      let errors: Record<string, string[]> | undefined;
       try {
-        const parsed = JSON.parse(text) as { message?: string; code?: string };
+        const parsed = JSON.parse(text) as { message?: string; code?: string; errors?: unknown };
         message = parsed.message;
         providerCode = parsed.code;
+        errors = fieldErrors(parsed.errors);
       } catch {
         message = undefined;
       }
@@ -83,6 +116,7 @@ export async function identityRoutes(
           detail: status >= 500 ? 'Something went wrong on our side. Please try again.' : message,
           code: codeForStatus(status),
           ...(providerCode && status < 500 ? { providerCode } : {}),
+          ...(errors && status < 500 ? { errors } : {}),
         });
     },
   });
