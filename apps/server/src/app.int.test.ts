@@ -11,10 +11,10 @@ describe('the HTTP shell', () => {
   });
   afterAll(() => t.close());
 
-  it('answers health with the database in use', async () => {
+  it('answers health with the database and the payment mode in use', async () => {
     const res = await t.app.inject('/api/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: process.env.TEST_DB });
+    expect(res.json()).toEqual({ status: 'ok', database: process.env.TEST_DB, payments: 'test' });
   });
 
   it('gives unknown API routes a problem+json 404', async () => {

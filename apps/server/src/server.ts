@@ -55,6 +55,14 @@ async function main() {
   // at once: the kernel dropped the rest, and each retried after a second or more. The kernel
   // caps this at net.core.somaxconn (4096 on current Linux).
   await app.listen({ port: config.port, host: config.host, backlog: 4096 });
+  if (!config.stripe) {
+    app.log.warn(
+      { payments: 'test' },
+      'PAYMENTS ARE IN TEST MODE: no Stripe keys are set, so bookings are marked paid for test ' +
+        'cards (4242 4242 4242 4242) and no money is taken. Set STRIPE_SECRET_KEY and ' +
+        'STRIPE_PUBLISHABLE_KEY to take real payments.',
+    );
+  }
   app.log.info(
     { startupMs: Math.round(performance.now() - startedAt), database: config.database.kind },
     `Doctors Portal ready at ${config.publicUrl}`,

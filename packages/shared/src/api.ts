@@ -1,10 +1,13 @@
 /** Request and response shapes of the JSON API, shared by the server's routes and the web client. */
 import { z } from 'zod';
+import { paymentModeSchema } from './payment.ts';
 import { contactFormSchema, serverEmailSchema } from './validation.ts';
 
 export const healthResponseSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
+  /** `test` while no Stripe keys are set: bookings are marked paid and no money is taken. */
+  payments: paymentModeSchema,
 });
 
 export const emailParamsSchema = z.object({ email: serverEmailSchema });

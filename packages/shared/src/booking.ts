@@ -1,6 +1,7 @@
 /** Treatments, availability and bookings on the wire (spec section 3; DESIGN.md section 3). */
 import { z } from 'zod';
 import { parseDateInput } from './dates.ts';
+import { paymentModeSchema } from './payment.ts';
 import { serverEmailSchema } from './validation.ts';
 
 /** A calendar date as sent: ISO `YYYY-MM-DD` or the spec's medium `Jun 5, 2022`; parsed to ISO. */
@@ -56,6 +57,8 @@ export const bookingSchema = z.object({
   patientName: z.string(),
   phone: z.string(),
   transactionId: z.string().nullable(),
+  /** `test` for a booking paid in the built-in test mode: staff must see no money was taken. */
+  paymentMode: paymentModeSchema.nullable(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

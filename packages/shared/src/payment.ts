@@ -52,6 +52,25 @@ export const testCardPaymentSchema = z.object({
 });
 export type TestCardPayment = z.input<typeof testCardPaymentSchema>;
 
+/**
+ * How a booking was paid, or how this installation takes payments: the built-in test mode (no
+ * money moves; the default without Stripe keys) or Stripe.
+ */
+export const paymentModeSchema = z.enum(['test', 'stripe']);
+export type PaymentMode = z.infer<typeof paymentModeSchema>;
+
+/** Transaction ids of the built-in test mode start so; Stripe's PaymentIntent ids with `pi_`. */
+export const TEST_TRANSACTION_PREFIX = 'test_';
+
+/** How a paid booking was paid; null while unpaid (or paid with no transaction on record). */
+export function paymentModeOf(booking: {
+  paid: boolean;
+  transactionId: string | null;
+}): PaymentMode | null {
+  if (!booking.paid || !booking.transactionId) return null;
+  return booking.transactionId.startsWith(TEST_TRANSACTION_PREFIX) ? 'test' : 'stripe';
+}
+
 export const paymentConfigSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('test') }),
   z.object({ mode: z.literal('stripe'), publishableKey: z.string() }),

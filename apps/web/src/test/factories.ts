@@ -32,6 +32,7 @@ export function bookingFactory(overrides: Partial<Booking> = {}): Booking {
     patientName: 'Pat Patient',
     phone: '',
     transactionId: null,
+    paymentMode: null,
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@
  * Availability and booking rules. The server decides the patient (from the token), the name and
  * the price (from the treatment); the client's copies are ignored or must match.
  */
-import { ErrorCode, type Booking, type TreatmentAvailability } from '@clinic/shared';
+import { ErrorCode, paymentModeOf, type Booking, type TreatmentAvailability } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createGroupCommit, type GroupCommitOptions } from '../../lib/group-commit.ts';
@@ -39,6 +39,7 @@ export function toBookingDto(row: BookingRow): Booking {
     patientName: row.patientName,
     phone: row.phone,
     transactionId: row.transactionId,
+    paymentMode: paymentModeOf(row),
   };
 }
 

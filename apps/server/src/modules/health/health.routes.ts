@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { healthResponseSchema } from '@clinic/shared';
+import { healthResponseSchema, type PaymentMode } from '@clinic/shared';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 
@@ -16,13 +16,14 @@ export async function healthRoutes(
     {
       schema: {
         tags: ['operations'],
-        summary: 'Liveness and database reachability',
+        summary: 'Liveness, database reachability, and the payment mode (test or Stripe)',
         response: { 200: healthResponseSchema },
       },
     },
     async () => {
       await opts.database.db.execute(sql`SELECT 1`);
-      return { status: 'ok' as const, database: opts.database.kind };
+      const payments: PaymentMode = opts.config.stripe ? 'stripe' : 'test';
+      return { status: 'ok' as const, database: opts.database.kind, payments };
     },
   );
   api.get(

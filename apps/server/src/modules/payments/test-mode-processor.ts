@@ -3,6 +3,7 @@
  * answers Stripe's public test card numbers the way Stripe's test mode does.
  */
 import { randomUUID } from 'node:crypto';
+import { TEST_TRANSACTION_PREFIX } from '@clinic/shared';
 
 const SUCCEEDS = new Set([
   '4242424242424242', '4000056655665556', '5555555555554444', '2223003122003222', '5200828282828210',
@@ -24,7 +25,7 @@ export type TestChargeResult =
   | { ok: false; message: string };
 
 export function chargeTestCard(cardNumber: string): TestChargeResult {
-  if (SUCCEEDS.has(cardNumber)) return { ok: true, transactionId: `test_${randomUUID().replaceAll('-', '')}` };
+  if (SUCCEEDS.has(cardNumber)) return { ok: true, transactionId: `${TEST_TRANSACTION_PREFIX}${randomUUID().replaceAll('-', '')}` };
   const decline = DECLINES[cardNumber];
   if (decline) return { ok: false, message: decline };
   return {

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { useIsAdmin } from '../../features/auth/hooks/use-is-admin.ts';
 import { PaymentPage } from '../../features/payment/components/payment-page.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
@@ -9,6 +10,8 @@ export default function DashboardPaymentRoute() {
     'Pay for your dental appointment at Doctors Portal by card.',
   );
   const { id = '' } = useParams();
+  // Staff see whether a payment was a test payment.
+  const isAdmin = useIsAdmin();
   // A new booking id starts the page afresh (no payment outcome carried over).
-  return <PaymentPage key={id} bookingId={id} />;
+  return <PaymentPage key={id} bookingId={id} isStaffView={isAdmin} />;
 }

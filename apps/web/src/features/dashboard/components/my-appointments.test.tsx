@@ -58,6 +58,32 @@ describe('MyAppointments', () => {
     expect(within(paid!).queryByRole('link', { name: 'pay' })).not.toBeInTheDocument();
   });
 
+  it('shows staff which bookings were test payments, in the Payment cell; patients see the spec cells', async () => {
+    mockFetch({
+      'GET /api/booking': () =>
+        json([
+          bookingFactory({ _id: 'b1', paid: true, transactionId: 'test_1', paymentMode: 'test' }),
+          bookingFactory({ _id: 'b2', paid: true, transactionId: 'pi_2', paymentMode: 'stripe' }),
+        ]),
+    });
+    const staff = renderAt(
+      <MyAppointments email="pat@example.com" onAccessDenied={vi.fn()} isStaffView />,
+      {
+        path: '/dashboard',
+      },
+    );
+    const table = await screen.findByRole('table', { name: 'My Appointments: 2' });
+    const [, testPaid, stripePaid] = within(table).getAllByRole('row');
+    expect(within(testPaid!).getAllByRole('cell')).toHaveLength(5);
+    expect(within(testPaid!).getByText('Test payment')).toBeInTheDocument();
+    expect(within(stripePaid!).queryByText('Test payment')).not.toBeInTheDocument();
+    staff.unmount();
+
+    renderList();
+    const patientTable = await screen.findByRole('table', { name: 'My Appointments: 2' });
+    expect(within(patientTable).queryByText('Test payment')).not.toBeInTheDocument();
+  });
+
   it('offers no pay link for a booking without a price', async () => {
     mockFetch({ 'GET /api/booking': () => json([bookingFactory({ price: 0 })]) });
     renderList();

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Booking } from '@clinic/shared';
+import { TestPaymentBadge } from '../../../components/test-payment-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
@@ -10,6 +11,8 @@ import { useBookings } from '../api/get-bookings.ts';
 
 type MyAppointmentsProps = {
   email: string;
+  /** Staff see which bookings were paid in test mode (no money taken); patients see the spec's cells. */
+  isStaffView?: boolean;
   /** Called once when the server refuses the list (401/403): the caller signs the user out. */
   onAccessDenied: () => void;
 };
@@ -18,11 +21,17 @@ function isAccessDenied(error: unknown): boolean {
   return isApiError(error) && (error.status === 401 || error.status === 403);
 }
 
-function Payment({ booking }: { booking: Booking }) {
+function Payment({ booking, isStaffView }: { booking: Booking; isStaffView: boolean }) {
   if (booking.paid) {
     return (
       <>
         <span className="font-semibold text-success">paid</span>
+        {isStaffView && booking.paymentMode === 'test' && (
+          <>
+            {' '}
+            <TestPaymentBadge />
+          </>
+        )}
         {booking.transactionId && (
           <span className="block text-xs">Transaction id: {booking.transactionId}</span>
         )}
@@ -44,7 +53,11 @@ function Payment({ booking }: { booking: Booking }) {
  * 'pay' for an unpaid booking that has a price and 'paid' once paid. A 401 or 403 on loading
  * means the sign-in is no longer good (spec section 4).
  */
-export function MyAppointments({ email, onAccessDenied }: MyAppointmentsProps) {
+export function MyAppointments({
+  email,
+  onAccessDenied,
+  isStaffView = false,
+}: MyAppointmentsProps) {
   const bookings = useBookings(email);
   const isDenied = isAccessDenied(bookings.error);
   const reported = useRef(false);
@@ -89,7 +102,7 @@ export function MyAppointments({ email, onAccessDenied }: MyAppointmentsProps) {
               <td className="whitespace-nowrap">{booking.slot}</td>
               <td>{booking.treatment}</td>
               <td>
-                <Payment booking={booking} />
+                <Payment booking={booking} isStaffView={isStaffView} />
               </td>
             </tr>
           ))}

@@ -241,6 +241,27 @@ describe('PaymentPage', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
+  it('shows staff that a paid booking was a test payment; patients see no badge', async () => {
+    mockFetch({
+      ...testMode,
+      'GET /api/booking/b1': () =>
+        json({ ...booking, paid: true, transactionId: 'test_paid42', paymentMode: 'test' }),
+    });
+    const staff = renderAt(<PaymentPage bookingId="b1" isStaffView />, {
+      path: '/dashboard/payment/:id',
+      initialEntries: ['/dashboard/payment/b1'],
+    });
+    expect(await screen.findByText('Test payment')).toHaveAttribute(
+      'title',
+      'Paid in test mode: no money was taken',
+    );
+    staff.unmount();
+
+    renderPage();
+    expect(await screen.findByText('This booking is already paid.')).toBeInTheDocument();
+    expect(screen.queryByText('Test payment')).not.toBeInTheDocument();
+  });
+
   it('says a booking that is not there (or not yours) was not found', async () => {
     mockFetch({
       ...testMode,

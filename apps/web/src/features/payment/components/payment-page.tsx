@@ -1,7 +1,8 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Booking } from '@clinic/shared';
+import { paymentModeOf, type Booking } from '@clinic/shared';
 import { LazyChunk } from '../../../components/lazy-chunk.tsx';
+import { TestPaymentBadge } from '../../../components/test-payment-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
@@ -33,10 +34,16 @@ function Failure({ children, onRetry }: { children: ReactNode; onRetry?: () => v
   );
 }
 
-type PaidProps = { booking: Booking; transactionId: string | null; isJustPaid: boolean };
+type PaidProps = {
+  booking: Booking;
+  transactionId: string | null;
+  isJustPaid: boolean;
+  isStaffView: boolean;
+};
 
-/** A paid booking: no form, the transaction id, the way back. */
-function Paid({ booking, transactionId, isJustPaid }: PaidProps) {
+/** A paid booking: no form, the transaction id, the way back; for staff, whether it was a test payment. */
+function Paid({ booking, transactionId, isJustPaid, isStaffView }: PaidProps) {
+  const mode = isJustPaid ? paymentModeOf({ paid: true, transactionId }) : booking.paymentMode;
   return (
     <div role="status" className="alert alert-success alert-soft flex flex-col items-start gap-2">
       <p className="font-semibold">
@@ -44,6 +51,7 @@ function Paid({ booking, transactionId, isJustPaid }: PaidProps) {
       </p>
       <p>{paymentTexts.paidFor(booking.price, booking.treatment)}</p>
       {transactionId && <p className="break-all">Transaction id: {transactionId}</p>}
+      {isStaffView && mode === 'test' && <TestPaymentBadge />}
       <BackToAppointments />
     </div>
   );
@@ -77,7 +85,14 @@ function PaymentMethod({ bookingId, onPaid }: PaymentMethodProps) {
  * and slot, the amount in dollars, and a card form that really takes the payment (DESIGN.md
  * sections 5 and 6). A paid booking shows its transaction id instead of a form.
  */
-export function PaymentPage({ bookingId }: { bookingId: string }) {
+export function PaymentPage({
+  bookingId,
+  isStaffView = false,
+}: {
+  bookingId: string;
+  /** Staff see whether a paid booking was paid in test mode (no money taken). */
+  isStaffView?: boolean;
+}) {
   const booking = useBooking(bookingId);
   // Set by this visit's successful payment, so the page can say it went through (not "already").
   const [paidNow, setPaidNow] = useState<string | null>(null);
@@ -118,6 +133,7 @@ export function PaymentPage({ bookingId }: { bookingId: string }) {
               booking={details}
               transactionId={paidNow ?? details.transactionId}
               isJustPaid={paidNow !== null}
+              isStaffView={isStaffView}
             />
           ) : (
             <PaymentMethod bookingId={bookingId} onPaid={setPaidNow} />
