@@ -41,7 +41,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/health': { request: () => ({ url: '/api/health' }), expected: everyone(200) },
   'GET /api/config': { request: () => ({ url: '/api/config' }), expected: everyone(200) },
   'GET /api/me': { request: () => ({ url: '/api/me' }), expected: everyone(200) },
-  'GET /api/auth/*': { request: () => ({ url: '/api/auth/get-session' }), expected: everyone(200) },
+  // Only the Better Auth endpoints the product uses are served; without Google, none is a GET.
+  'GET /api/auth/*': { request: () => ({ url: '/api/auth/get-session' }), expected: everyone(404) },
   'POST /api/auth/*': {
     request: (f) => ({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: f.patient.email, password: 'wrong-password' } }),
     expected: everyone(401),

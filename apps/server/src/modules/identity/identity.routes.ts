@@ -1,6 +1,6 @@
 /**
- * Mounts Better Auth at /api/auth/*, behind our rate limiter, and renders its errors as
- * problem+json like every other route.
+ * Mounts Better Auth at /api/auth/*: only the endpoints the product uses (auth-endpoints.ts),
+ * behind our rate limiter, with its errors rendered as problem+json like every other route.
  */
 import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
@@ -9,8 +9,9 @@ import type { Config } from '../../config.ts';
 import { AppError, titleFor } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.ts';
 import type { Auth } from './auth.ts';
+import { resolveAuthPath, servedAuthEndpoints } from './auth-endpoints.ts';
 
-const RATE_LIMITED_PATHS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
+const RATE_LIMITED_PATHS = new Set(['/sign-in/email', '/sign-up/email']);
 const HOP_BY_HOP = new Set(['content-length', 'transfer-encoding', 'connection', 'set-cookie']);
 
 function codeForStatus(status: number): ErrorCode {
@@ -53,19 +54,28 @@ export async function identityRoutes(
   opts: { auth: Auth; rateLimiter: RateLimiter; config: Config },
 ) {
   const { auth, rateLimiter, config } = opts;
+  const served = servedAuthEndpoints({ google: Boolean(config.google) });
 
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
     async handler(request, reply) {
+      const resolved = resolveAuthPath(request.method, request.url, config.publicUrl, served);
+      if (!resolved.ok && resolved.reason === 'not-canonical') {
+        throw new AppError(
+          ErrorCode.VALIDATION,
+          'This address must be written plainly: no "." or ".." segments and no escaped characters.',
+        );
+      }
+      if (!resolved.ok) throw new AppError(ErrorCode.NOT_FOUND);
+
       const nul = fieldsWithNul(request.body);
       if (Object.keys(nul).length > 0) {
         throw new AppError(ErrorCode.VALIDATION, 'Some of the data sent is not valid.', { errors: nul });
       }
 
-      const pathname = request.url.split('?')[0]!;
-      if (request.method === 'POST' && RATE_LIMITED_PATHS.has(pathname)) {
+      if (request.method === 'POST' && RATE_LIMITED_PATHS.has(resolved.endpoint.path)) {
         const body = request.body as { email?: unknown } | undefined;
         const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
         const { perIp, perAccount, windowSeconds } = config.authRateLimit;
@@ -76,7 +86,7 @@ export async function identityRoutes(
       }
 
       const response = await auth.handler(
-        new Request(new URL(request.url, config.publicUrl), {
+        new Request(resolved.url, {
           method: request.method,
           headers: fromNodeHeaders(request.headers),
           body: request.body === undefined ? undefined : JSON.stringify(request.body),

@@ -1,0 +1,72 @@
+/**
+ * Which of Better Auth's endpoints the portal serves over HTTP, and how a request's path is
+ * read before anything (the rate limiter, this allowlist, Better Auth) decides on it.
+ *
+ * Better Auth and its plugins mount far more than the product uses (the admin plugin's
+ * impersonation, role and password endpoints, account deletion, session listing...), and
+ * those skip the product's own rules and audit log. Only what the web app calls is served;
+ * everything else under /api/auth is a 404. The server's own `auth.api.*` calls do not go
+ * through HTTP and are unaffected. docs/decisions/009.
+ */
+export const AUTH_BASE_PATH = '/api/auth';
+
+export interface AuthEndpoint {
+  method: 'GET' | 'POST';
+  /** Below AUTH_BASE_PATH, as Better Auth names it (`/sign-in/email`). */
+  path: string;
+}
+
+/** The endpoints of email and password accounts: the login and register screens, sign-out. */
+const PASSWORD_ENDPOINTS: AuthEndpoint[] = [
+  { method: 'POST', path: '/sign-up/email' },
+  { method: 'POST', path: '/sign-in/email' },
+  { method: 'POST', path: '/sign-out' },
+];
+
+/**
+ * Google sign-in: the button starts the flow, Google sends the browser back to the callback,
+ * and a callback that fails before it knows where to send the browser shows Better Auth's
+ * error page.
+ */
+const GOOGLE_ENDPOINTS: AuthEndpoint[] = [
+  { method: 'POST', path: '/sign-in/social' },
+  { method: 'GET', path: '/callback/google' },
+  { method: 'GET', path: '/error' },
+];
+
+export function servedAuthEndpoints(options: { google: boolean }): AuthEndpoint[] {
+  return [...PASSWORD_ENDPOINTS, ...(options.google ? GOOGLE_ENDPOINTS : [])];
+}
+
+export type AuthPath =
+  | { ok: true; endpoint: AuthEndpoint; url: URL }
+  | { ok: false; reason: 'not-canonical' | 'not-served' };
+
+/**
+ * Reads a request for /api/auth/* the way Better Auth will: through `new URL`, which removes
+ * dot segments (`/./`, `/x/../`, and their `%2e` spellings). A path that this changes is
+ * refused outright, so that no check made on one spelling can be passed with another; what
+ * is left is matched exactly against the served endpoints.
+ */
+export function resolveAuthPath(
+  method: string,
+  rawUrl: string,
+  publicUrl: string,
+  served: AuthEndpoint[],
+): AuthPath {
+  const rawPath = rawUrl.split('?')[0]!;
+  let url: URL;
+  try {
+    url = new URL(rawUrl, publicUrl);
+  } catch {
+    return { ok: false, reason: 'not-canonical' };
+  }
+  // Escapes and empty segments are refused too: no endpoint needs them, and a proxy in front
+  // might read them otherwise than Better Auth's router does.
+  if (url.pathname !== rawPath || /%|\/\//.test(rawPath) || !rawPath.startsWith(`${AUTH_BASE_PATH}/`)) {
+    return { ok: false, reason: 'not-canonical' };
+  }
+  const path = rawPath.slice(AUTH_BASE_PATH.length);
+  const endpoint = served.find((e) => e.method === method && e.path === path);
+  return endpoint ? { ok: true, endpoint, url } : { ok: false, reason: 'not-served' };
+}
