@@ -3,13 +3,14 @@
  * order (external -> app -> routes), explicitly. Nothing here listens; server.ts does.
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { makeDataDirPrivate } from './db/data-dir-permissions.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { redactUrl } from './lib/redact-url.ts';
 import { createAuth } from './modules/identity/auth.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.ts';
@@ -72,6 +73,16 @@ export function loggerOptions(config: Config) {
         '*.token',
       ],
       censor: '[redacted]',
+    },
+    serializers: {
+      // Fastify's own request serializer, with patients' emails taken out of the URL.
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
     },
   };
 }
