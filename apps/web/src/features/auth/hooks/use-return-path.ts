@@ -3,10 +3,19 @@ import { useLocation } from 'react-router';
 /** Router state a guard leaves when it sends a visitor to /login. */
 export type ReturnState = { from?: string };
 
-/** Only paths of this app: a protocol-relative `//host` or a full URL would leave the portal. */
+/**
+ * Only paths of this app: a protocol-relative `//host` or a full URL would leave the portal, and
+ * so would `/\host` or `/<tab>/host`, since browsers read a backslash as a slash and drop tabs
+ * and newlines from URLs. Backslashes and control characters are refused outright.
+ */
 export function safeReturnPath(value: unknown): string {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return '/';
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  if (/[\\\u0000-\u001f\u007f]/.test(value)) return '/';
   if (/^\/(login|register)(?:[/?#]|$)/.test(value)) return '/';
+  // Whatever else a browser makes of it, it must stay on this origin.
+  const base = 'http://portal.invalid';
+  if (new URL(value, base).origin !== base) return '/';
   return value;
 }
 
