@@ -13,6 +13,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { redactUrl } from './lib/redact-url.ts';
 import { createAuth } from './modules/identity/auth.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { createSignInLimits } from './modules/identity/sign-in-limits.ts';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -108,8 +109,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    // Our limiter keys on the client address; behind a proxy, set it up to pass the real one.
-    trustProxy: false,
+    // Our limiters key on the client address; behind a reverse proxy TRUST_PROXY says which
+    // proxies may pass the real one in X-Forwarded-For (off: the socket's address).
+    // A hop count as the function Fastify makes of one (its types take no number).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.decorate('database', database);
@@ -206,7 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Routes, each declaring who may call it (`config.access`), checked before its input.
   registerAccessControl(app, callers);
   await app.register(healthRoutes, { database, config });
-  await app.register(identityRoutes, { auth, rateLimiter, config });
+  await app.register(identityRoutes, { auth, limits: createSignInLimits(rateLimiter, config.authRateLimit), config });
   await app.register(usersRoutes, { users, callers });
   await app.register(contactRoutes, { contact, callers });
   await app.register(mailRoutes, { db, callers });

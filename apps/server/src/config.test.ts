@@ -64,3 +64,35 @@ describe('loadConfig', () => {
     expect(run).toThrow(new RegExp(`^Invalid configuration:\\n\\s+${variable}: `, 'm'));
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is off by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+  });
+
+  it.each([
+    ['false', false],
+    ['true', true],
+    ['TRUE', true],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    [' 10.0.0.0/8, 192.168.1.7 ,::1 , fd00::/8,loopback', ['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8', 'loopback']],
+  ])('reads %j', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['yes', '10.0.0.1/33', 'proxy.example', '10.0.0.1,,nope', '::1/129', '-1'])('stops on %j', (value) => {
+    const run = () => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value });
+    expect(run).toThrow(/^\s+TRUST_PROXY: /m);
+  });
+});
+
+describe('sign-in limits', () => {
+  it('let 60 patients behind one address sign in within a minute by default', () => {
+    const limits = loadConfig({ DATA_DIR: dataDir() }).authRateLimit;
+    expect(limits.perIp).toBeGreaterThanOrEqual(60);
+    expect(limits).toEqual({ perIp: 300, failuresPerIp: 50, perAccount: 5, maxDelaySeconds: 300, windowSeconds: 600 });
+  });
+});

@@ -3,6 +3,7 @@
  * with zod. A bad value stops start-up with a message naming the variable (DESIGN.md section 1).
  */
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -22,6 +23,38 @@ const isTimeZone = (zone: string) => {
     return false;
   }
 };
+
+/** What Fastify's `trustProxy` takes: off, every proxy, a hop count, or the proxies' addresses. */
+export type TrustProxy = boolean | number | string[];
+
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: `false`, `true`, a hop count, or comma-separated addresses and CIDR ranges. */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const lower = value.toLowerCase();
+  if (lower === 'false' || lower === '0') return false;
+  if (lower === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const invalid = entries.filter((entry) => !isProxyAddress(entry));
+  if (entries.length === 0 || invalid.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be true, false, a hop count or comma-separated addresses/CIDR ranges (not ${invalid.join(', ') || 'empty'})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
 
 /** Shorter secrets make session signatures guessable; AUTH_SECRET and the file share the rule. */
 const AUTH_SECRET_MIN_LENGTH = 32;
@@ -56,9 +89,12 @@ const envSchema = z
     MAIL_FROM: optionalString,
     CLINIC_INBOX: optionalString.pipe(z.email().optional()),
     BOOKING_WINDOW_DAYS: z.coerce.number().int().min(1).max(730).default(90),
-    AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
-    AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+    AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(300),
+    AUTH_RATE_LIMIT_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+    AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+    AUTH_RATE_LIMIT_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+    TRUST_PROXY: optionalString.pipe(z.string().transform(parseTrustProxy).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: optionalString,
   })
@@ -111,7 +147,19 @@ export interface Config {
   stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string; apiUrl?: string };
   mail: { smtpUrl?: string; from: string; clinicInbox?: string };
   bookingWindowDays: number;
-  authRateLimit: { perIp: number; perAccount: number; windowSeconds: number };
+  authRateLimit: {
+    /** Sign-in and sign-up attempts per client address per window, successes included. */
+    perIp: number;
+    /** Failed attempts per client address per window. */
+    failuresPerIp: number;
+    /** Failed sign-ins of one account before each further attempt waits a growing delay. */
+    perAccount: number;
+    /** The longest of those delays. */
+    maxDelaySeconds: number;
+    windowSeconds: number;
+  };
+  /** Fastify's `trustProxy`: which proxies may tell the client's address (X-Forwarded-For). */
+  trustProxy: TrustProxy;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string;
 }
@@ -196,9 +244,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bookingWindowDays: env.BOOKING_WINDOW_DAYS,
     authRateLimit: {
       perIp: env.AUTH_RATE_LIMIT_PER_IP,
+      failuresPerIp: env.AUTH_RATE_LIMIT_FAILURES_PER_IP,
       perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      maxDelaySeconds: env.AUTH_RATE_LIMIT_MAX_DELAY_SECONDS,
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
+    trustProxy: env.TRUST_PROXY ?? false,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '../web/dist')),
   };

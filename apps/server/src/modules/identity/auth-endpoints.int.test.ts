@@ -211,7 +211,6 @@ describe('the path of an auth request', () => {
     // The plain path is the only way in, and it is the one that counts.
     const plain = [];
     for (let i = 0; i < 4; i++) plain.push((await rawPost(port, '/api/auth/sign-in/email', { email: victim.email, password: 'wrong' })).status);
-    expect(plain[0]).toBe(401);
-    expect(plain.at(-1)).toBe(429);
+    expect(plain).toEqual([401, 401, 401, 429]);
   });
 });

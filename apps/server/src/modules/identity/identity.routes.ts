@@ -1,17 +1,20 @@
 /**
  * Mounts Better Auth at /api/auth/*: only the endpoints the product uses (auth-endpoints.ts),
- * behind our rate limiter, with its errors rendered as problem+json like every other route.
+ * behind our sign-in limits, with its errors rendered as problem+json like every other route.
  */
 import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { ErrorCode } from '@clinic/shared';
 import type { Config } from '../../config.ts';
 import { AppError, titleFor } from '../../lib/app-error.ts';
-import type { RateLimiter } from '../rate-limit/rate-limit.service.ts';
 import type { Auth } from './auth.ts';
 import { resolveAuthPath, servedAuthEndpoints } from './auth-endpoints.ts';
+import type { AuthAttempt, SignInLimits } from './sign-in-limits.ts';
 
-const RATE_LIMITED_PATHS = new Set(['/sign-in/email', '/sign-up/email']);
+const LIMITED_ENDPOINTS = new Map<string, AuthAttempt>([
+  ['/sign-in/email', 'sign-in'],
+  ['/sign-up/email', 'sign-up'],
+]);
 const HOP_BY_HOP = new Set(['content-length', 'transfer-encoding', 'connection', 'set-cookie']);
 
 function codeForStatus(status: number): ErrorCode {
@@ -51,9 +54,9 @@ function fieldErrors(value: unknown): Record<string, string[]> | undefined {
 
 export async function identityRoutes(
   app: FastifyInstance,
-  opts: { auth: Auth; rateLimiter: RateLimiter; config: Config },
+  opts: { auth: Auth; limits: SignInLimits; config: Config },
 ) {
-  const { auth, rateLimiter, config } = opts;
+  const { auth, limits, config } = opts;
   const served = servedAuthEndpoints({ google: Boolean(config.google) });
 
   app.route({
@@ -75,15 +78,10 @@ export async function identityRoutes(
         throw new AppError(ErrorCode.VALIDATION, 'Some of the data sent is not valid.', { errors: nul });
       }
 
-      if (request.method === 'POST' && RATE_LIMITED_PATHS.has(resolved.endpoint.path)) {
-        const body = request.body as { email?: unknown } | undefined;
-        const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-        const { perIp, perAccount, windowSeconds } = config.authRateLimit;
-        await rateLimiter.consume([
-          { key: `auth:ip:${request.ip}`, max: perIp, windowSeconds },
-          ...(email ? [{ key: `auth:account:${email}`, max: perAccount, windowSeconds }] : []),
-        ]);
-      }
+      const attempt = request.method === 'POST' ? LIMITED_ENDPOINTS.get(resolved.endpoint.path) : undefined;
+      const body = request.body as { email?: unknown } | undefined;
+      const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+      const settle = attempt ? await limits.begin(attempt, request.ip, email) : undefined;
 
       const response = await auth.handler(
         new Request(resolved.url, {
@@ -92,6 +90,7 @@ export async function identityRoutes(
           body: request.body === undefined ? undefined : JSON.stringify(request.body),
         }),
       );
+      await settle?.(response.status < 400);
 
       reply.status(response.status);
       response.headers.forEach((value, name) => {

@@ -24,6 +24,68 @@ export async function hitWindow(db: Db, key: string, windowSeconds: number): Pro
   return row!;
 }
 
+/** `key`'s current window without counting a hit; null when it has none. */
+export async function readWindow(db: Db, key: string): Promise<WindowCount | null> {
+  const [row] = await db
+    .select({ hits: rateLimits.hits, resetAt: rateLimits.resetAt })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} = ${key} AND ${rateLimits.resetAt} > now()`);
+  return row ?? null;
+}
+
+export interface BackoffPolicy {
+  /** Failures allowed before any wait. */
+  freeFailures: number;
+  /** The longest wait between two attempts, however many failures there were. */
+  maxDelaySeconds: number;
+  /** How long failures are remembered after the last one. */
+  memorySeconds: number;
+}
+
+/**
+ * A backoff row: `hits` is the number of failures, `reset_at` the last failure plus the memory,
+ * so the last failure is `reset_at - memory`. After `freeFailures`, each attempt must wait
+ * 2^(failures - freeFailures) seconds after the last failure, at most `maxDelaySeconds`.
+ */
+function backoffDue(policy: BackoffPolicy) {
+  const memory = sql`make_interval(secs => ${policy.memorySeconds})`;
+  const delaySeconds = sql`CASE WHEN ${rateLimits.hits} < ${policy.freeFailures} THEN 0
+    ELSE least(power(2, least(${rateLimits.hits} - ${policy.freeFailures}, 30)), ${policy.maxDelaySeconds}) END`;
+  return sql`${rateLimits.resetAt} - ${memory} + make_interval(secs => ${delaySeconds})`;
+}
+
+/**
+ * Counts one failure against `key` before the attempt is made, atomically, unless the key must
+ * still wait. Returns null when the attempt may go ahead (and is now counted), else the seconds
+ * to wait. Counting first means simultaneous attempts cannot all slip through one free turn.
+ */
+export async function claimBackoffAttempt(db: Db, key: string, policy: BackoffPolicy): Promise<number | null> {
+  const forgotten = sql`${rateLimits.resetAt} <= now()`;
+  const claimed = await db
+    .insert(rateLimits)
+    .values({ key, hits: 1, resetAt: sql`now() + make_interval(secs => ${policy.memorySeconds})` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        hits: sql`CASE WHEN ${forgotten} THEN 1 ELSE ${rateLimits.hits} + 1 END`,
+        resetAt: sql`excluded.reset_at`,
+      },
+      setWhere: sql`${forgotten} OR now() >= ${backoffDue(policy)}`,
+    })
+    .returning({ hits: rateLimits.hits });
+  if (claimed.length > 0) return null;
+  const [row] = await db
+    .select({ wait: sql<number>`greatest(1, ceil(extract(epoch from (${backoffDue(policy)}) - now())))::int` })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} = ${key}`);
+  return row?.wait ?? 1;
+}
+
+/** Forgets `key` entirely: a success clears the failures before it. */
+export async function clearKey(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+}
+
 /** Old windows are dead weight; dropped now and then by the limiter. */
 export async function deleteExpiredWindows(db: Db): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < now() - interval '1 hour'`);

@@ -1,35 +1,77 @@
 /**
- * Fixed-window rate limiting backed by the database, so N instances share one count.
- * Used on sign-in and sign-up, per IP and per account.
+ * Rate limiting backed by the database, so N instances share one count: fixed windows (sign-in
+ * and sign-up per address, contact messages, bookings) and failure backoff (sign-in per
+ * account: a growing wait after repeated failures, cleared by a success).
  */
 import { ErrorCode } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { deleteExpiredWindows, hitWindow } from './rate-limit.repository.ts';
+import {
+  claimBackoffAttempt,
+  clearKey,
+  deleteExpiredWindows,
+  hitWindow,
+  readWindow,
+  type BackoffPolicy,
+  type WindowCount,
+} from './rate-limit.repository.ts';
+
+export type { BackoffPolicy };
 
 export interface Limit {
   key: string;
   max: number;
   windowSeconds: number;
+  /** The refusal's detail; by default a general "too many attempts". */
+  message?: (retryAfterSeconds: number) => string;
+}
+
+function tooMany(detail: string, retryAfterSeconds: number) {
+  return new AppError(ErrorCode.RATE_LIMITED, detail, { headers: { 'retry-after': String(retryAfterSeconds) } });
 }
 
 export function createRateLimiter(db: Db, now: () => Date = () => new Date()) {
   let calls = 0;
+  const refusal = (limit: Limit, window: WindowCount) => {
+    const retryAfter = Math.max(1, Math.ceil((window.resetAt.getTime() - now().getTime()) / 1000));
+    return tooMany(limit.message?.(retryAfter) ?? `Too many attempts. Please wait ${retryAfter} seconds and try again.`, retryAfter);
+  };
   return {
     /** Counts a hit on every limit; throws 429 with Retry-After when any is exceeded. */
     async consume(limits: Limit[]): Promise<void> {
       if (++calls % 500 === 0) await deleteExpiredWindows(db);
       for (const limit of limits) {
         const window = await hitWindow(db, limit.key, limit.windowSeconds);
-        if (window.hits > limit.max) {
-          const retryAfter = Math.max(1, Math.ceil((window.resetAt.getTime() - now().getTime()) / 1000));
-          throw new AppError(
-            ErrorCode.RATE_LIMITED,
-            `Too many attempts. Please wait ${retryAfter} seconds and try again.`,
-            { headers: { 'retry-after': String(retryAfter) } },
-          );
-        }
+        if (window.hits > limit.max) throw refusal(limit, window);
       }
+    },
+
+    /**
+     * Throws 429 with Retry-After when `limit` is already used up, without counting a hit: for
+     * failures, which are counted (`count`) once they are known.
+     */
+    async check(limit: Limit): Promise<void> {
+      const window = await readWindow(db, limit.key);
+      if (window && window.hits >= limit.max) throw refusal(limit, window);
+    },
+
+    /** Counts a hit without deciding anything. */
+    async count(limit: Pick<Limit, 'key' | 'windowSeconds'>): Promise<void> {
+      await hitWindow(db, limit.key, limit.windowSeconds);
+    },
+
+    /**
+     * Counts a failure against `key` before the attempt (so that simultaneous attempts share the
+     * free ones), or throws 429 with Retry-After while the key must wait. `clear` on success.
+     */
+    async claimAttempt(key: string, policy: BackoffPolicy, message: (seconds: number) => string): Promise<void> {
+      const wait = await claimBackoffAttempt(db, key, policy);
+      if (wait !== null) throw tooMany(message(wait), wait);
+    },
+
+    /** Forgets every failure counted against `key`. */
+    async clear(key: string): Promise<void> {
+      await clearKey(db, key);
     },
   };
 }

@@ -1,0 +1,71 @@
+/**
+ * The limits on signing in and signing up: they slow guessing down without locking people out
+ * (docs/decisions/009).
+ *
+ * - Per address, every attempt counts against a generous cap (a clinic's Wi-Fi or a carrier's
+ *   shared address carries many patients), and failed attempts against a lower one: one address
+ *   cannot guess many passwords, many patients behind it can still sign in.
+ * - Per account, only failures count and a success clears them. The first few are free; after
+ *   that each attempt waits a delay after the last failure that doubles with every failure,
+ *   up to a cap of a few minutes. Someone else's wrong guesses cost the owner a short wait,
+ *   never a lockout.
+ *
+ * Counters live in the database (modules/rate-limit), shared by every instance.
+ */
+import type { Config } from '../../config.ts';
+import type { RateLimiter } from '../rate-limit/rate-limit.service.ts';
+
+/** Failures of one account are forgotten this long after the last, or at a success. */
+const ACCOUNT_MEMORY_SECONDS = 24 * 3600;
+
+/** Longer addresses are not addresses; they must not grow the table's keys without bound. */
+const MAX_KEY_EMAIL_LENGTH = 320;
+
+export type AuthAttempt = 'sign-in' | 'sign-up';
+
+export function createSignInLimits(limiter: RateLimiter, config: Config['authRateLimit']) {
+  const { perIp, failuresPerIp, perAccount, maxDelaySeconds, windowSeconds } = config;
+  return {
+    /**
+     * Runs before an attempt: throws 429 (with Retry-After) when it must wait. Returns what to
+     * call once the outcome is known.
+     */
+    async begin(kind: AuthAttempt, ip: string, email: string): Promise<(succeeded: boolean) => Promise<void>> {
+      await limiter.consume([
+        {
+          key: `auth:ip:${ip}`,
+          max: perIp,
+          windowSeconds,
+          message: (s) => `Too many sign-in attempts from your network. Please wait ${s} seconds and try again.`,
+        },
+      ]);
+      const ipFailures = {
+        key: `auth:ip-failures:${ip}`,
+        max: failuresPerIp,
+        windowSeconds,
+        message: (s: number) => `Too many failed sign-ins from your network. Please wait ${s} seconds and try again.`,
+      };
+      await limiter.check(ipFailures);
+
+      // A sign-up cannot guess a password; only sign-ins count against the account.
+      const account = kind === 'sign-in' && email ? `auth:account-failures:${email.slice(0, MAX_KEY_EMAIL_LENGTH)}` : null;
+      if (account) {
+        await limiter.claimAttempt(
+          account,
+          { freeFailures: perAccount, maxDelaySeconds, memorySeconds: ACCOUNT_MEMORY_SECONDS },
+          (s) => `Too many failed sign-ins for this account. Please wait ${s} seconds and try again.`,
+        );
+      }
+
+      return async (succeeded) => {
+        if (succeeded) {
+          if (account) await limiter.clear(account);
+        } else {
+          await limiter.count(ipFailures);
+        }
+      };
+    },
+  };
+}
+
+export type SignInLimits = ReturnType<typeof createSignInLimits>;
