@@ -18,6 +18,7 @@ const serverEnv = {
   ADMIN_PASSWORD: 'admin-password',
   // Every browser test signs in from 127.0.0.1: the per-IP limit is tested in the API suite.
   AUTH_RATE_LIMIT_PER_IP: '10000',
+  AUTH_RATE_LIMIT_FAILURES_PER_IP: '10000',
   AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
   LOG_LEVEL: 'warn',
 };
