@@ -1,0 +1,47 @@
+/** The real server process (`server.ts`) on a DATA_DIR, for process-level tests. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const SERVER = path.resolve(import.meta.dirname, '../server.ts');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Resolves once the server says it is ready; rejects if it exits first. */
+  ready: Promise<void>;
+  exited: Promise<number | null>;
+  output(): string;
+}
+
+export function startServerProcess(dataDir: string, port: number, env: Record<string, string> = {}): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
+    child.stdout!.on('data', () => {
+      if (output.includes('Doctors Portal ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  ready.catch(() => {});
+  return { child, ready, exited, output: () => output };
+}
