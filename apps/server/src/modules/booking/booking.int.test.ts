@@ -76,7 +76,7 @@ describe('booking', () => {
       booking: {
         _id: expect.any(String), treatmentId: cleaning!._id, treatment: 'Teeth Cleaning', date: TOMORROW,
         slot: '09.00 AM - 09.30 AM', price: 17, paid: false, patient: ann.email, patientName: 'Ann Lee',
-        phone: '555-0100', transactionId: null,
+        phone: '555-0100', transactionId: null, paymentMode: null,
       },
     });
     const after = (await t.app.inject(`/api/available?date=${TOMORROW}`)).json<Treatment[]>();
