@@ -1,11 +1,11 @@
 /**
  * DATA_DIR is private to the server's user at every start, installations from before included.
- * Only the embedded database keeps its files there.
+ * Only the embedded database keeps its files there, so this runs once, on PGlite (TEST_DB unset).
  */
 import { chmodSync, lstatSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestStorage, testDb, type TestStorage } from '../test/helper.ts';
+import { buildTestApp, createTestStorage, type TestStorage } from '../test/helper.ts';
 
 /** Every entry under `root` with its permission bits, relative to `root`. */
 function modes(root: string): Map<string, number> {
@@ -30,7 +30,7 @@ function loosen(root: string) {
   }
 }
 
-describe.skipIf(testDb !== 'pglite')('DATA_DIR permissions (embedded database)', () => {
+describe('DATA_DIR permissions (embedded database)', () => {
   let storage: TestStorage;
   beforeAll(async () => {
     storage = await createTestStorage();
