@@ -173,6 +173,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     timeZone: config.clinicTimeZone,
     windowDays: config.bookingWindowDays,
     batching,
+    maxActiveBookings: config.maxActiveBookings,
+    rateLimit: { limiter: rateLimiter, max: config.bookingRateLimitPerMinute, windowSeconds: 60 },
   });
   const users = createUsersService({ db, auth, booking });
   const doctors = createDoctorsService({ db });

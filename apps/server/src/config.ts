@@ -89,6 +89,8 @@ const envSchema = z
     MAIL_FROM: optionalString,
     CLINIC_INBOX: optionalString.pipe(z.email().optional()),
     BOOKING_WINDOW_DAYS: z.coerce.number().int().min(1).max(730).default(90),
+    MAX_ACTIVE_BOOKINGS: z.coerce.number().int().min(1).max(1000).default(10),
+    BOOKING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(300),
     AUTH_RATE_LIMIT_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
     AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
@@ -147,6 +149,10 @@ export interface Config {
   stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string; apiUrl?: string };
   mail: { smtpUrl?: string; from: string; clinicInbox?: string };
   bookingWindowDays: number;
+  /** Upcoming active bookings one patient may hold at once. */
+  maxActiveBookings: number;
+  /** Booking requests one account may send per minute (a loose guard against scripted filling). */
+  bookingRateLimitPerMinute: number;
   authRateLimit: {
     /** Sign-in and sign-up attempts per client address per window, successes included. */
     perIp: number;
@@ -242,6 +248,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       clinicInbox: env.CLINIC_INBOX?.toLowerCase(),
     },
     bookingWindowDays: env.BOOKING_WINDOW_DAYS,
+    maxActiveBookings: env.MAX_ACTIVE_BOOKINGS,
+    bookingRateLimitPerMinute: env.BOOKING_RATE_LIMIT_PER_MINUTE,
     authRateLimit: {
       perIp: env.AUTH_RATE_LIMIT_PER_IP,
       failuresPerIp: env.AUTH_RATE_LIMIT_FAILURES_PER_IP,

@@ -7,6 +7,8 @@ export const ErrorCode = {
   FORBIDDEN: 'forbidden',
   NOT_FOUND: 'not_found',
   CONFLICT: 'conflict',
+  /** A patient already holds the most upcoming bookings one may (MAX_ACTIVE_BOOKINGS). */
+  BOOKING_LIMIT: 'booking_limit_reached',
   RATE_LIMITED: 'rate_limited',
   PAYLOAD_TOO_LARGE: 'payload_too_large',
   UNSUPPORTED_MEDIA_TYPE: 'unsupported_media_type',

@@ -1,10 +1,13 @@
-import { asc } from 'drizzle-orm';
+import path from 'node:path';
+import { asc, sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { buildTestApp, freshPostgresDatabase, testDb, type TestApp } from '../test/helper.ts';
 import { openDatabase } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
-import { treatments } from './schema.ts';
+import { SERVER_ROOT } from '../server-root.ts';
+import { bookings, treatments } from './schema.ts';
 
 describe('migrations and seed', () => {
   let t: TestApp;
@@ -58,6 +61,48 @@ describe('migrations and seed', () => {
       } finally {
         await database.close();
       }
+    }
+  });
+});
+
+describe('migration 0007: bookings belong to an account', () => {
+  it('keeps every booking, detaches those of removed accounts, and detaches on every later removal', async () => {
+    const database = testDb === 'postgres'
+      ? await openDatabase({ kind: 'postgres', url: await freshPostgresDatabase() })
+      : await openDatabase({ kind: 'pglite', dir: 'memory://' });
+    try {
+      const { db } = database;
+      // The schema as it was before 0007, with the rows today's installations hold.
+      const all = readMigrationFiles({ migrationsFolder: path.join(SERVER_ROOT, 'drizzle') });
+      const before = all.slice(0, all.findIndex((m) => m.sql.some((s) => s.includes('bookings_detach_patient'))));
+      const { dialect, session } = db as unknown as { dialect: { migrate(m: unknown, s: unknown, c: unknown): Promise<void> }; session: unknown };
+      await dialect.migrate(before, session, { migrationsFolder: '' });
+      await db.execute(sql`INSERT INTO users (id, name, email) VALUES ('u-kim', 'Kim', 'kim@example.com'), ('u-new', 'Someone', 'gone@example.com')`);
+      const [treatment] = await db.select().from(treatments).limit(1);
+      const row = (patientId: string | null, email: string, slot: string) =>
+        sql`(${treatment!.id}, ${treatment!.name}, ${`2030-05-0${slot.charCodeAt(0) - 96}`}::date, ${slot}, ${patientId}, ${email}, 'Name', '555', 100)`;
+      await db.execute(sql`INSERT INTO bookings (treatment_id, treatment_name, date, slot, patient_id, patient_email, patient_name, phone, price_cents) VALUES
+        ${row('u-kim', 'kim@example.com', 'a')}, ${row(null, 'gone@example.com', 'b')}, ${row('u-kim', 'kim@example.com', 'c')}`);
+
+      await migrateDatabase(database);
+
+      const rows = await db.select().from(bookings).orderBy(asc(bookings.slot));
+      expect(rows.map((r) => [r.slot, r.patientId, r.patientEmail, r.patientName, r.phone])).toEqual([
+        ['a', 'u-kim', 'kim@example.com', 'Name', '555'],
+        // Removed before the migration; its address now belongs to someone else.
+        ['b', null, '', '', ''],
+        ['c', 'u-kim', 'kim@example.com', 'Name', '555'],
+      ]);
+      // Removing the account later (any path: here plain SQL) detaches its bookings too.
+      await db.execute(sql`DELETE FROM users WHERE id = 'u-kim'`);
+      const after = await db.select().from(bookings).orderBy(asc(bookings.slot));
+      expect(after.map((r) => [r.slot, r.patientId, r.patientEmail, r.patientName, r.phone, r.priceCents])).toEqual([
+        ['a', null, '', '', '', 100],
+        ['b', null, '', '', '', 100],
+        ['c', null, '', '', '', 100],
+      ]);
+    } finally {
+      await database.close();
     }
   });
 });

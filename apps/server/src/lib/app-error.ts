@@ -12,6 +12,7 @@ const statusByCode: Record<ErrorCode, number> = {
   [ErrorCode.FORBIDDEN]: 403,
   [ErrorCode.NOT_FOUND]: 404,
   [ErrorCode.CONFLICT]: 409,
+  [ErrorCode.BOOKING_LIMIT]: 409,
   [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
   [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: 415,
   [ErrorCode.RATE_LIMITED]: 429,

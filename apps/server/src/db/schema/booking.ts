@@ -1,6 +1,11 @@
 /**
  * Bookings. The database itself guarantees, among active bookings, one per (treatment, date, slot)
- * and one per (treatment, date, patient) (DESIGN.md section 3).
+ * and one per (treatment, date, patient account) (DESIGN.md section 3).
+ *
+ * A booking belongs to an account by its id; the email, name and phone are what the patient
+ * gave when booking, kept for display and mail. When the account is removed, the booking is
+ * detached (`patient_id` set to null) and a trigger clears those personal fields in the same
+ * statement (migration 0007), so a later account with the same address can never see it.
  */
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -18,8 +23,9 @@ export const bookings = pgTable(
     treatmentName: text('treatment_name').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     slot: text('slot').notNull(),
-    /** Null once the account is removed; past bookings stay for the clinic's records. */
+    /** The owner. Null once the account is removed; past bookings stay for the clinic's records. */
     patientId: text('patient_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Snapshots for display and mail, never for ownership; emptied when the owner is removed. */
     patientEmail: text('patient_email').notNull(),
     patientName: text('patient_name').notNull(),
     phone: text('phone').notNull().default(''),
@@ -34,9 +40,9 @@ export const bookings = pgTable(
       .on(t.treatmentId, t.date, t.slot)
       .where(sql`${t.status} = 'active'`),
     uniqueIndex('bookings_one_per_patient')
-      .on(t.treatmentId, t.date, t.patientEmail)
+      .on(t.treatmentId, t.date, t.patientId)
       .where(sql`${t.status} = 'active'`),
     index('bookings_date_idx').on(t.date),
-    index('bookings_patient_email_idx').on(t.patientEmail),
+    index('bookings_patient_id_idx').on(t.patientId, t.date),
   ],
 );

@@ -64,8 +64,8 @@ describe('availability cache', () => {
   });
 
   describe('slot holders', () => {
-    const ann = { slot: '09.00 AM - 09.30 AM', patientEmail: 'ann@example.com' };
-    const bob = { slot: '10.00 AM - 10.30 AM', patientEmail: 'bob@example.com' };
+    const ann = { slot: '09.00 AM - 09.30 AM', patientId: 'ann' };
+    const bob = { slot: '10.00 AM - 10.30 AM', patientId: 'bob' };
 
     it('keeps what a transaction saw until the date changes', () => {
       const cache = createAvailabilityCache();
@@ -98,9 +98,15 @@ describe('availability cache', () => {
 
     it("names the patient's own booking before the slot's holder", () => {
       const holders = [ann, bob];
-      expect(blockerOf(holders, { slot: ann.slot, patientEmail: 'cy@example.com' })).toBe(ann);
-      expect(blockerOf(holders, { slot: ann.slot, patientEmail: bob.patientEmail })).toBe(bob);
-      expect(blockerOf(holders, { slot: '11.00 AM - 11.30 AM', patientEmail: 'cy@example.com' })).toBeUndefined();
+      expect(blockerOf(holders, { slot: ann.slot, patientId: 'cy' })).toBe(ann);
+      expect(blockerOf(holders, { slot: ann.slot, patientId: bob.patientId })).toBe(bob);
+      expect(blockerOf(holders, { slot: '11.00 AM - 11.30 AM', patientId: 'cy' })).toBeUndefined();
+    });
+
+    it('never takes a removed account\'s booking for anyone\'s own', () => {
+      const detached = { slot: '09.00 AM - 09.30 AM', patientId: null };
+      expect(blockerOf([detached], { slot: '10.00 AM - 10.30 AM', patientId: 'cy' })).toBeUndefined();
+      expect(blockerOf([detached], { slot: detached.slot, patientId: 'cy' })).toBe(detached);
     });
   });
 });

@@ -13,7 +13,8 @@ export type TakenSlots = Map<string, Set<string>>;
 /** Who holds a slot: enough to decide a competing request and word its 409. */
 export interface SlotHolder {
   slot: string;
-  patientEmail: string;
+  /** The owning account; null for a booking whose account was removed. */
+  patientId: string | null;
 }
 
 /**
@@ -21,8 +22,9 @@ export interface SlotHolder {
  * booking first (it explains the conflict best), else the slot's holder; undefined if nothing.
  */
 export function blockerOf<H extends SlotHolder>(holders: readonly H[], request: SlotHolder): H | undefined {
-  const clashes = holders.filter((h) => h.slot === request.slot || h.patientEmail === request.patientEmail);
-  return clashes.find((h) => h.patientEmail === request.patientEmail) ?? clashes[0];
+  const own = (h: SlotHolder) => request.patientId !== null && h.patientId === request.patientId;
+  const clashes = holders.filter((h) => h.slot === request.slot || own(h));
+  return clashes.find(own) ?? clashes[0];
 }
 
 const MAX_DATES = 512;

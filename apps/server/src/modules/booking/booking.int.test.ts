@@ -313,3 +313,86 @@ describe('availability cache across instances', () => {
     }
   });
 });
+
+describe('booking limits per patient', () => {
+  let t: TestApp;
+  let treatments: Treatment[];
+  const days = Array.from({ length: 15 }, (_, i) => `2030-06-${String(10 + i).padStart(2, '0')}`);
+  const book = (user: { token: string }, treatmentId: string, date: string, slot: string) =>
+    t.app.inject({ method: 'POST', url: '/api/booking', headers: bearer(user), payload: { treatmentId, date, slot } });
+
+  beforeAll(async () => {
+    t = await buildTestApp({}, { now: () => NOW });
+    treatments = (await t.app.inject(`/api/available?date=${TOMORROW}`)).json();
+  });
+  afterAll(() => t.close());
+
+  it('gives a new account firing 90 bookings at once (6 treatments x 15 days) 10, and refuses the rest clearly', async () => {
+    const [patient] = await createSignedInPatients(t, 1, 'filler');
+    const responses = await Promise.all(
+      treatments.flatMap((x) => days.map((day) => book(patient!, x._id, day, x.slots[0]!))),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s >= 500)).toHaveLength(0);
+    const overLimit = responses.filter((r) => r.statusCode === 409);
+    expect(overLimit.length).toBeGreaterThan(0);
+    for (const res of overLimit) {
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.json()).toMatchObject({ code: 'booking_limit_reached', limit: 10, detail: expect.stringContaining('10 upcoming appointments') });
+    }
+    // The rest were stopped by the per-account request limit, with a time to wait.
+    const limited = responses.filter((r) => r.statusCode === 429);
+    expect(limited.length).toBe(90 - 30);
+    expect(Number(limited[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    const rows = await t.db.select().from(bookings).where(eq(bookings.patientEmail, patient!.email));
+    expect(rows).toHaveLength(10);
+  });
+
+  it('counts only upcoming active bookings, and a patient over the limit can book once one is cancelled', async () => {
+    const limited = await buildTestApp({ MAX_ACTIVE_BOOKINGS: '2' }, { now: () => NOW });
+    try {
+      const [patient] = await createSignedInPatients(limited, 1, 'capped');
+      const list = (await limited.app.inject(`/api/available?date=${TOMORROW}`)).json<Treatment[]>();
+      const bookIn = (i: number, day: string) =>
+        limited.app.inject({
+          method: 'POST', url: '/api/booking', headers: bearer(patient!),
+          payload: { treatmentId: list[i]!._id, date: day, slot: list[i]!.slots[3] },
+        });
+      // A visit in the past does not count against the patient.
+      const first = await bookIn(0, '2030-06-10');
+      const patientId = (await limited.db.select().from(bookings).where(eq(bookings.id, first.json().booking._id)))[0]!.patientId;
+      await limited.db.insert(bookings).values({
+        treatmentId: list[5]!._id, treatmentName: list[5]!.name, date: '2030-05-01', slot: list[5]!.slots[0]!,
+        patientId, patientEmail: patient!.email, patientName: patient!.name, priceCents: 100,
+      });
+      expect((await bookIn(1, '2030-06-10')).statusCode).toBe(201);
+      const refused = await bookIn(2, '2030-06-11');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'booking_limit_reached', limit: 2 });
+      await limited.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, first.json().booking._id));
+      expect((await bookIn(2, '2030-06-11')).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('still answers a patient firing 16 requests at once for one day with one 201 and fifteen 409s', async () => {
+    const [patient] = await createSignedInPatients(t, 1, 'eager');
+    const target = treatments[4]!;
+    const responses = await Promise.all(target.slots.map((slot) => book(patient!, target._id, '2030-07-01', slot)));
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, ...Array(15).fill(409)]);
+    for (const res of responses.filter((r) => r.statusCode === 409)) expect(res.json().code).toBe('conflict');
+  });
+
+  it('limits booking requests per account, never per address', async () => {
+    const [greedy, neighbour] = await createSignedInPatients(t, 2, 'wifi');
+    const target = treatments[3]!;
+    for (let i = 0; i < 30; i++) await book(greedy!, target._id, '2030-07-02', target.slots[i % 16]!);
+    const stopped = await book(greedy!, target._id, '2030-07-03', target.slots[0]!);
+    expect(stopped.statusCode).toBe(429);
+    expect(stopped.json()).toMatchObject({ code: 'rate_limited' });
+    // Another patient on the same address (inject's 127.0.0.1) books as usual.
+    expect((await book(neighbour!, target._id, '2030-07-03', target.slots[0]!)).statusCode).toBe(201);
+  });
+});

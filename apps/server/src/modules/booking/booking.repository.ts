@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bookings, treatments } from '../../db/schema.ts';
+import { bookings, treatments, users } from '../../db/schema.ts';
 import { AVAILABILITY_CHANNEL, blockerOf, type SlotHolder } from './availability-cache.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -28,8 +28,11 @@ export async function notifyAvailabilityChanged(tx: Db, ...dates: string[]): Pro
   await tx.execute(sql`SELECT ${sql.join(dates.map((date) => sql`pg_notify(${AVAILABILITY_CHANNEL}, ${date})`), sql`, `)}`);
 }
 
-/** A conflict names who holds the slot, or the patient's own booking of that treatment that day. */
-export type InsertOutcome = { booking: BookingRow } | { conflict: SlotHolder };
+/**
+ * A conflict names who holds the slot, or the patient's own booking of that treatment that day;
+ * `overLimit` says the patient already holds the most upcoming bookings one may.
+ */
+export type InsertOutcome = { booking: BookingRow } | { conflict: SlotHolder } | { overLimit: number };
 
 /** Every holder of a treatment's slots on a date, as a batch's transaction saw them. */
 export interface DayHolders {
@@ -38,41 +41,56 @@ export interface DayHolders {
   holders: SlotHolder[];
 }
 
+/** How many active bookings from `today` on one patient may hold at once. */
+export interface ActiveLimit {
+  today: string;
+  max: number;
+}
+
 type Day = Pick<NewBooking, 'treatmentId' | 'date'>;
 const dayKey = (b: Day) => `${b.treatmentId}|${b.date}`;
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Inserts each of a batch of bookings unless its slot is taken or its patient already has that
- * treatment that day, all in one transaction; within the batch, earlier requests win. Answers
- * one outcome per request, in order, and the holders of the days where nothing was inserted
- * (still true after the commit, until the next change to that day).
+ * Inserts each of a batch of bookings unless its slot is taken, its patient already has that
+ * treatment that day, or its patient already holds `limit.max` upcoming bookings, all in one
+ * transaction; within the batch, earlier requests win. Answers one outcome per request, in
+ * order, and the holders of the days where nothing was inserted (still true after the commit,
+ * until the next change to that day).
  *
  * Competing inserts for one treatment and date queue on a transaction-scoped advisory lock, so
  * exactly one wins and the rest see it; a bare unique constraint under a 1,000-way race made
- * PostgreSQL deadlock on the index in a trial. A batch takes its days' locks in one statement,
- * in one sorted order on every instance, so two batches cannot wait on each other in a cycle.
- * The unique indexes stay as the last word.
+ * PostgreSQL deadlock on the index in a trial. The patients' count of upcoming bookings is
+ * guarded the same way, by a lock per patient (the one-key lock space, apart from the days'
+ * two-key one). A batch takes all its locks in one statement, days then patients, each in one
+ * sorted order on every instance, so two batches cannot wait on each other in a cycle. The
+ * unique indexes stay as the last word.
  */
 export function insertBookingsUnlessTaken(
   db: Db,
-  requests: NewBooking[],
+  requests: (NewBooking & { patientId: string })[],
+  limit: ActiveLimit,
   /** Runs in the same transaction after the insert (the confirmation mails go in the outbox). */
   afterInsert?: (tx: Db, rows: BookingRow[]) => Promise<void>,
 ): Promise<{ outcomes: InsertOutcome[]; unchangedDays: DayHolders[] }> {
   return db.transaction(async (tx) => {
     const days = [...new Map(requests.map((r) => [dayKey(r), { treatmentId: r.treatmentId, date: r.date }])).entries()]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .sort(([a], [b]) => byText(a, b))
       .map(([, day]) => day);
+    const patients = [...new Set(requests.map((r) => r.patientId))].sort(byText);
     await tx.execute(
       sql`SELECT ${sql.join(
-        days.map((d) => sql`pg_advisory_xact_lock(hashtext(${d.treatmentId}), hashtext(${d.date}))`),
+        [
+          ...days.map((d) => sql`pg_advisory_xact_lock(hashtext(${d.treatmentId}), hashtext(${d.date}))`),
+          ...patients.map((id) => sql`pg_advisory_xact_lock(hashtextextended(${`patient:${id}`}, 0))`),
+        ],
         sql`, `,
       )}`,
     );
     const held = await tx
       // Only what decides and words a conflict: a busy day holds many bookings, and every
       // column of every one was parsed on each batch.
-      .select({ treatmentId: bookings.treatmentId, date: bookings.date, slot: bookings.slot, patientEmail: bookings.patientEmail })
+      .select({ treatmentId: bookings.treatmentId, date: bookings.date, slot: bookings.slot, patientId: bookings.patientId })
       .from(bookings)
       .where(
         and(
@@ -80,6 +98,13 @@ export function insertBookingsUnlessTaken(
           or(...days.map((d) => and(eq(bookings.treatmentId, d.treatmentId), eq(bookings.date, d.date)))),
         ),
       );
+    const activeCounts = await tx
+      .select({ patientId: bookings.patientId, count: sql<number>`count(*)::int` })
+      .from(bookings)
+      .where(and(eq(bookings.status, 'active'), inArray(bookings.patientId, patients), gte(bookings.date, limit.today)))
+      .groupBy(bookings.patientId);
+    const active = new Map(activeCounts.map((row) => [row.patientId!, row.count]));
+
     // Who holds a slot on each day: a committed booking, or a request of this batch that won.
     const holders = new Map<string, SlotHolder[]>();
     const hold = (key: string, holder: SlotHolder) => {
@@ -87,16 +112,21 @@ export function insertBookingsUnlessTaken(
       if (list) list.push(holder);
       else holders.set(key, [holder]);
     };
-    for (const row of held) hold(dayKey(row), { slot: row.slot, patientEmail: row.patientEmail });
+    for (const row of held) hold(dayKey(row), { slot: row.slot, patientId: row.patientId });
 
-    const blockers = requests.map((request): SlotHolder | undefined => {
+    const refusals = requests.map((request): Exclude<InsertOutcome, { booking: BookingRow }> | undefined => {
       const key = dayKey(request);
       const blocker = blockerOf(holders.get(key) ?? [], request);
-      if (!blocker) hold(key, { slot: request.slot, patientEmail: request.patientEmail });
-      return blocker;
+      if (blocker) return { conflict: blocker };
+      const count = active.get(request.patientId) ?? 0;
+      // Every request is for today or later (the service refused the rest).
+      if (count >= limit.max) return { overLimit: limit.max };
+      hold(key, { slot: request.slot, patientId: request.patientId });
+      active.set(request.patientId, count + 1);
+      return undefined;
     });
 
-    const winners = requests.filter((_, i) => blockers[i] === undefined);
+    const winners = requests.filter((_, i) => refusals[i] === undefined);
     const inserted = winners.length > 0 ? await tx.insert(bookings).values(winners).returning() : [];
     // (treatment, date, slot) is unique among the winners: it pairs each request with its row.
     const rows = new Map(inserted.map((row) => [`${dayKey(row)}|${row.slot}`, row]));
@@ -105,11 +135,7 @@ export function insertBookingsUnlessTaken(
       await notifyAvailabilityChanged(tx, ...new Set(inserted.map((row) => row.date)));
       await afterInsert?.(tx, inserted);
     }
-    const outcomes = requests.map((request, i): InsertOutcome => {
-      const blocker = blockers[i];
-      if (!blocker) return { booking: rowOf(request) };
-      return { conflict: blocker };
-    });
+    const outcomes = requests.map((request, i): InsertOutcome => refusals[i] ?? { booking: rowOf(request) });
     const changed = new Set(winners.map(dayKey));
     const unchangedDays = days
       .filter((day) => !changed.has(dayKey(day)))
@@ -118,11 +144,29 @@ export function insertBookingsUnlessTaken(
   });
 }
 
-export function listActiveBookingsOf(db: Db, patientEmail: string): Promise<BookingRow[]> {
+/** The active bookings of an account. */
+export function listActiveBookingsOf(db: Db, patientId: string): Promise<BookingRow[]> {
   return db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.patientEmail, patientEmail), eq(bookings.status, 'active')))
+    .where(and(eq(bookings.patientId, patientId), eq(bookings.status, 'active')))
+    .orderBy(asc(bookings.date), asc(bookings.createdAt));
+}
+
+/**
+ * The active bookings of the account registered under `email` now (an admin looking a patient
+ * up): a booking made under that address by an account since removed is not among them.
+ */
+export function listActiveBookingsOfEmail(db: Db, email: string): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        inArray(bookings.patientId, db.select({ id: users.id }).from(users).where(eq(users.email, email))),
+        eq(bookings.status, 'active'),
+      ),
+    )
     .orderBy(asc(bookings.date), asc(bookings.createdAt));
 }
 
@@ -131,12 +175,12 @@ export async function findBooking(db: Db, id: string): Promise<BookingRow | null
   return row ?? null;
 }
 
-/** Active bookings of a patient from a date on (for cancelling a removed account's future ones). */
-export function listActiveBookingsFrom(db: Db, patientEmail: string, fromDate: string): Promise<BookingRow[]> {
+/** Active bookings of an account from a date on (for cancelling a removed account's future ones). */
+export function listActiveBookingsFrom(db: Db, patientId: string, fromDate: string): Promise<BookingRow[]> {
   return db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.patientEmail, patientEmail), eq(bookings.status, 'active'), sql`${bookings.date} >= ${fromDate}`));
+    .where(and(eq(bookings.patientId, patientId), eq(bookings.status, 'active'), gte(bookings.date, fromDate)));
 }
 
 export async function cancelBookings(db: Db, ids: string[]): Promise<number> {

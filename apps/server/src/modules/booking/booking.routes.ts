@@ -9,6 +9,7 @@ import {
   bookingListQuerySchema,
   bookingRequestSchema,
   bookingSchema,
+  problemSchema,
   serviceSchema,
   treatmentAvailabilitySchema,
   type TreatmentAvailability,
@@ -59,7 +60,9 @@ export async function bookingRoutes(
         summary: 'Book a slot (the patient and price come from the token and the treatment)',
         security: [{ bearer: [] }],
         body: bookingRequestSchema,
-        response: { 201: bookingCreatedSchema, 409: bookingConflictSchema.passthrough() },
+        // 409: the spec's conflict answer (a slot or the day's treatment taken), or the patient's
+        // limit of upcoming bookings reached (a problem naming the limit).
+        response: { 201: bookingCreatedSchema, 409: z.union([bookingConflictSchema.passthrough(), problemSchema.passthrough()]) },
       },
     },
     async (request, reply) => {

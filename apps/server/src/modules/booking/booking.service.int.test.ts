@@ -10,6 +10,7 @@ import type { Caller } from '../../plugins/caller.ts';
 import { bookings, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { createRateLimiter } from '../rate-limit/rate-limit.service.ts';
 import { createAvailabilityCache } from './availability-cache.ts';
 import { createBookingService, type BookingService, type CreateBookingInput } from './booking.service.ts';
 
@@ -45,6 +46,8 @@ describe('booking conflicts answered from memory', () => {
       timeZone: 'UTC',
       windowDays: 90,
       batching: { maxBatch: 100, concurrency: 1 },
+      maxActiveBookings: 10,
+      rateLimit: { limiter: createRateLimiter(t.db), max: 30, windowSeconds: 60 },
     });
     const [treatment] = await service.available(DAY);
     treatmentId = treatment!._id;
@@ -72,7 +75,7 @@ describe('booking conflicts answered from memory', () => {
       message: 'That slot has just been taken; choose another.',
       extra: { success: false, booking: { date: DAY, slot, treatment: expect.any(String) } },
     });
-    expect(cache.holdersOf(DAY, treatmentId)).toEqual([{ slot, patientEmail: ann.email }]);
+    expect(cache.holdersOf(DAY, treatmentId)).toEqual([{ slot, patientId: ann.userId }]);
 
     // Taken away behind the service's back (no invalidation): the answer now comes from memory,
     // which still says taken; a transaction would have booked it.
@@ -94,7 +97,7 @@ describe('booking conflicts answered from memory', () => {
       message: expect.stringMatching(new RegExp(`^You already have .+ on ${DAY} at ${held.replace(/\./g, '\\.')}\\.$`)),
       extra: { success: false, booking: { date: DAY, slot: held } },
     });
-    expect(cache.holdersOf(DAY, treatmentId)).toContainEqual({ slot: held, patientEmail: cy.email });
+    expect(cache.holdersOf(DAY, treatmentId)).toContainEqual({ slot: held, patientId: cy.userId });
     expect(await attempt(cy, { treatmentId, date: DAY, slot: slots[7]! })).toEqual(fromTransaction);
     expect(await attempt(cy, { treatmentId, date: DAY, slot: slots[8]! })).toEqual(fromTransaction);
   });

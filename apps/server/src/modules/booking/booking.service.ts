@@ -9,12 +9,14 @@ import { createGroupCommit, type GroupCommitOptions } from '../../lib/group-comm
 import { isUuid } from '../../lib/ids.ts';
 import type { Caller } from '../../plugins/caller.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import type { RateLimiter } from '../rate-limit/rate-limit.service.ts';
 import {
   findBooking,
   insertBookingsUnlessTaken,
   cancelBookings,
   listActiveBookingsFrom,
   listActiveBookingsOf,
+  listActiveBookingsOfEmail,
   listTreatments,
   takenSlotsOn,
   type BookingRow,
@@ -49,7 +51,7 @@ export function toBookingDto(row: BookingRow): Booking {
  * is described, another patient's stays private.
  */
 function conflict(caller: Caller, treatment: TreatmentRow, input: CreateBookingInput, holder: SlotHolder): AppError {
-  const own = holder.patientEmail === caller.email;
+  const own = holder.patientId === caller.userId;
   const slot = own ? holder.slot : input.slot;
   return new AppError(
     ErrorCode.CONFLICT,
@@ -67,6 +69,10 @@ export interface BookingServiceDeps {
   windowDays: number;
   /** How bookings share transactions: one in flight for PGlite's single connection, more on a pool. */
   batching: GroupCommitOptions;
+  /** Active bookings from today on that one patient may hold (MAX_ACTIVE_BOOKINGS). */
+  maxActiveBookings: number;
+  /** Booking requests per account and window, counted by the limiter every instance shares. */
+  rateLimit: { limiter: RateLimiter; max: number; windowSeconds: number };
 }
 
 export interface CreateBookingInput {
@@ -77,7 +83,8 @@ export interface CreateBookingInput {
   patient?: string;
 }
 
-export function createBookingService({ db, cache, mail, now, timeZone, windowDays, batching }: BookingServiceDeps) {
+export function createBookingService(deps: BookingServiceDeps) {
+  const { db, cache, mail, now, timeZone, windowDays, batching, maxActiveBookings, rateLimit } = deps;
   const clock = () => bookingClock(now(), timeZone, windowDays);
   // Treatments change only with a migration (a restart): read them once.
   let treatmentList: Promise<TreatmentRow[]> | undefined;
@@ -90,11 +97,12 @@ export function createBookingService({ db, cache, mail, now, timeZone, windowDay
   };
   // Under load a booking is a write transaction of several statements, and most of its cost is
   // per statement: bookings that arrive while one is in flight share the next transaction.
-  const insertBooking = createGroupCommit(async (requests: NewBooking[]) => {
+  const insertBooking = createGroupCommit(async (requests: (NewBooking & { patientId: string })[]) => {
     // Taken before the transaction begins: an invalidation after it means the holders it saw
     // may be out of date by the time it answers, and they are not kept.
     const seenAt = new Map(requests.map((r) => [r.date, cache.generation(r.date)]));
-    const { outcomes, unchangedDays } = await insertBookingsUnlessTaken(db, requests, (tx, rows) =>
+    const limit = { today: clock().today, max: maxActiveBookings };
+    const { outcomes, unchangedDays } = await insertBookingsUnlessTaken(db, requests, limit, (tx, rows) =>
       mail.queueBookingConfirmations(tx, rows),
     );
     for (const day of unchangedDays) cache.rememberHolders(day.date, day.treatmentId, day.holders, seenAt.get(day.date)!);
@@ -155,6 +163,10 @@ export function createBookingService({ db, cache, mail, now, timeZone, windowDay
       if (input.patient !== undefined && input.patient.trim().toLowerCase() !== caller.email) {
         throw new AppError(ErrorCode.FORBIDDEN, 'You can only book for yourself.');
       }
+      // Per account, not per address: many patients share a clinic's Wi-Fi or a carrier's address.
+      await rateLimit.limiter.consume([
+        { key: `booking:account:${caller.userId}`, max: rateLimit.max, windowSeconds: rateLimit.windowSeconds },
+      ]);
       const treatment = (await treatmentsOnce()).find((t) => t.id === input.treatmentId);
       if (!treatment) {
         throw new AppError(ErrorCode.VALIDATION, 'There is no such treatment.', {
@@ -183,7 +195,7 @@ export function createBookingService({ db, cache, mail, now, timeZone, windowDay
       // A slot known to be taken since the day's last change is refused without a transaction;
       // the database still decides every request that could win.
       const known = cache.holdersOf(input.date, treatment.id);
-      const blocker = known && blockerOf(known, { slot: input.slot, patientEmail: caller.email });
+      const blocker = known && blockerOf(known, { slot: input.slot, patientId: caller.userId });
       if (blocker) throw conflict(caller, treatment, input, blocker);
 
       const outcome = await insertBooking({
@@ -199,6 +211,14 @@ export function createBookingService({ db, cache, mail, now, timeZone, windowDay
       });
       // A loser changed nothing; its batch's winners invalidate the day themselves.
       if ('conflict' in outcome) throw conflict(caller, treatment, input, outcome.conflict);
+      if ('overLimit' in outcome) {
+        throw new AppError(
+          ErrorCode.BOOKING_LIMIT,
+          `You already have ${outcome.overLimit} upcoming appointments, the most one patient may hold. ` +
+            'Please come to one of them, or ask the clinic to cancel one, before booking another.',
+          { extra: { limit: outcome.overLimit } },
+        );
+      }
       // Committed: this instance's next answer must show it (others hear through NOTIFY).
       cache.invalidate(input.date);
       return { success: true as const, booking: toBookingDto(outcome.booking) };
@@ -208,7 +228,11 @@ export function createBookingService({ db, cache, mail, now, timeZone, windowDay
       if (patient !== caller.email && !caller.isAdmin) {
         throw new AppError(ErrorCode.FORBIDDEN, 'You can only see your own bookings.');
       }
-      const rows = await listActiveBookingsOf(db, patient);
+      // Bookings belong to the account, not to the address: one made under this address by an
+      // account since removed is never the caller's.
+      const rows = patient === caller.email
+        ? await listActiveBookingsOf(db, caller.userId)
+        : await listActiveBookingsOfEmail(db, patient);
       return rows
         .sort((a, b) => a.date.localeCompare(b.date) || slotStartMinutes(a.slot)! - slotStartMinutes(b.slot)!)
         .map(toBookingDto);
@@ -216,11 +240,12 @@ export function createBookingService({ db, cache, mail, now, timeZone, windowDay
 
     /**
      * Frees the slots of a patient's bookings that have not started yet (their account is being
-     * removed); bookings already begun or past stay, for the clinic's records. Runs in `tx`.
+     * removed); bookings already begun or past stay, for the clinic's records, and lose the
+     * person's details when the account goes (a trigger, migration 0007). Runs in `tx`.
      */
-    async cancelUpcomingOf(tx: Db, patientEmail: string): Promise<number> {
+    async cancelUpcomingOf(tx: Db, patientId: string): Promise<number> {
       const c = clock();
-      const upcoming = (await listActiveBookingsFrom(tx, patientEmail, c.today)).filter((b) =>
+      const upcoming = (await listActiveBookingsFrom(tx, patientId, c.today)).filter((b) =>
         isSlotOpen(b.date, b.slot, c) || (b.date > c.lastDay),
       );
       return cancelBookings(tx, upcoming.map((b) => b.id));
@@ -229,7 +254,7 @@ export function createBookingService({ db, cache, mail, now, timeZone, windowDay
     /** One booking: the caller's own, or any for an admin. Anything else is a 404, never a 403. */
     async getOne(caller: Caller, id: string): Promise<Booking> {
       const row = isUuid(id) ? await findBooking(db, id) : null;
-      if (!row || (row.patientEmail !== caller.email && !caller.isAdmin)) {
+      if (!row || (row.patientId !== caller.userId && !caller.isAdmin)) {
         throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
       }
       return toBookingDto(row);

@@ -30,7 +30,7 @@ export interface PaymentsDeps {
 export function createPaymentsService({ db, now, stripe }: PaymentsDeps) {
   /** The caller's own unpaid, active booking, locked; anything else is refused. */
   function assertPayable(caller: Caller, booking: BookingRow | null): asserts booking is BookingRow {
-    if (!booking || booking.patientEmail !== caller.email) {
+    if (!booking || booking.patientId !== caller.userId) {
       throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
     }
     if (booking.status !== 'active') throw new AppError(ErrorCode.CONFLICT, 'This booking was cancelled.');
@@ -112,7 +112,7 @@ export function createPaymentsService({ db, now, stripe }: PaymentsDeps) {
     async confirmStripe(caller: Caller, bookingId: string) {
       if (!stripe) throw new AppError(ErrorCode.CONFLICT, 'Stripe is not configured.');
       const booking = await findBookingById(db, bookingId);
-      const payment = booking && booking.patientEmail === caller.email ? await latestPayment(db, bookingId, 'stripe') : null;
+      const payment = booking && booking.patientId === caller.userId ? await latestPayment(db, bookingId, 'stripe') : null;
       if (!booking || !payment) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such payment.');
       if (!booking.paid) {
         const intent = await stripe.processor.retrieveIntent(payment.providerRef);

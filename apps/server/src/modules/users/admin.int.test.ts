@@ -1,9 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, doctors } from '../../db/schema.ts';
+import { auditLog, bookings, doctors, users } from '../../db/schema.ts';
 import { bearer, buildTestApp, signIn, signUp, testDb, type TestApp, type TestUser } from '../../test/helper.ts';
 
 let now = new Date('2030-06-05T10:15:00Z');
+
+async function userIdOf(t: TestApp, email: string): Promise<string> {
+  const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return user!.id;
+}
 
 describe('admin: users, roles, doctors, audit', () => {
   let t: TestApp;
@@ -76,7 +81,8 @@ describe('admin: users, roles, doctors, audit', () => {
     // A visit that already happened, as the clinic's records have it.
     const [past] = await t.db.insert(bookings).values({
       treatmentId: treatment!._id, treatmentName: treatment!.name, date: '2030-05-01', slot: '08.00 AM - 08.30 AM',
-      patientEmail: victim.email, patientName: victim.name, priceCents: 2000,
+      patientId: await userIdOf(t, victim.email),
+      patientEmail: victim.email, patientName: victim.name, phone: '555 0101', priceCents: 2000,
     }).returning();
 
     const res = await t.app.inject({ method: 'DELETE', url: `/api/user/${victim.email}`, headers: bearer(boss) });
@@ -89,10 +95,44 @@ describe('admin: users, roles, doctors, audit', () => {
     const free = (await t.app.inject('/api/available?date=2030-06-08')).json<{ _id: string; slots: string[] }[]>();
     expect(free.find((x) => x._id === treatment!._id)!.slots).toContain('08.00 AM - 08.30 AM');
     const [kept] = await t.db.select().from(bookings).where(eq(bookings.id, past!.id));
-    expect(kept).toMatchObject({ status: 'active', patientEmail: victim.email });
+    // Kept for the records, but no longer anyone's: the personal details went with the account.
+    expect(kept).toMatchObject({ status: 'active', patientId: null, patientEmail: '', patientName: '', phone: '', priceCents: 2000 });
 
     const twice = await t.app.inject({ method: 'DELETE', url: `/api/user/${victim.email}`, headers: bearer(boss) });
     expect(twice.statusCode).toBe(404);
+  });
+
+  it("never shows a removed account's bookings to a later account with the same address", async () => {
+    const first = await signUp(t, { name: 'Pat Two' });
+    const [treatment] = (await t.app.inject('/api/available?date=2030-06-11')).json<{ _id: string; name: string }[]>();
+    now = new Date('2030-06-05T10:15:00Z');
+    const [past] = await t.db.insert(bookings).values({
+      treatmentId: treatment!._id, treatmentName: treatment!.name, date: '2030-05-02', slot: '09.00 AM - 09.30 AM',
+      patientId: await userIdOf(t, first.email), patientEmail: first.email, patientName: 'Pat Two', phone: '555 0102', priceCents: 2000,
+    }).returning();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/user/${first.email}`, headers: bearer(boss) })).statusCode).toBe(200);
+
+    const again = await signUp(t, { email: first.email, name: 'Someone Else' });
+    const own = await t.app.inject({ url: `/api/booking?patient=${again.email}`, headers: bearer(again) });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual([]);
+    expect((await t.app.inject({ url: `/api/booking/${past!.id}`, headers: bearer(again) })).statusCode).toBe(404);
+    const pay = await t.app.inject({
+      method: 'POST', url: `/api/booking/${past!.id}/pay`, headers: bearer(again),
+      payload: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+    });
+    expect(pay.statusCode).toBe(404);
+    // An admin looking the address up sees the new account's bookings, not the removed one's.
+    expect((await t.app.inject({ url: `/api/booking?patient=${again.email}`, headers: bearer(boss) })).json()).toEqual([]);
+    // The new account books that treatment on a day the removed one had it, as anyone could.
+    const booked = await t.app.inject({
+      method: 'POST', url: '/api/booking', headers: bearer(again),
+      payload: { treatmentId: treatment!._id, date: '2030-06-11', slot: '09.00 AM - 09.30 AM' },
+    });
+    expect(booked.statusCode).toBe(201);
+    expect((await t.app.inject({ url: `/api/booking?patient=${again.email}`, headers: bearer(again) })).json()).toEqual([
+      expect.objectContaining({ _id: booked.json().booking._id, patientName: 'Someone Else' }),
+    ]);
   });
 
   it('never removes oneself', async () => {

@@ -87,7 +87,7 @@ export function createUsersService(deps: { db: Db; auth: Auth; booking: BookingS
         if (user.role === 'admin' && (await countAdmins(tx)) <= 1) {
           throw new AppError(ErrorCode.CONFLICT, 'The clinic needs at least one admin.');
         }
-        const cancelled = await booking.cancelUpcomingOf(tx, email);
+        const cancelled = await booking.cancelUpcomingOf(tx, user.id);
         const deletedCount = await deleteUser(tx, user.id);
         await appendAudit(tx, {
           actorId: caller.userId,
