@@ -41,6 +41,15 @@ const MATRIX: Record<string, Row> = {
   'GET /api/health': { request: () => ({ url: '/api/health' }), expected: everyone(200) },
   'GET /api/config': { request: () => ({ url: '/api/config' }), expected: everyone(200) },
   'GET /api/me': { request: () => ({ url: '/api/me' }), expected: everyone(200) },
+  // Each caller changes and exports only their own account.
+  'PATCH /api/me': {
+    request: () => ({ method: 'PATCH', url: '/api/me', payload: { phone: '555 0100' } }),
+    expected: { anonymous: 401, patient: 200, otherPatient: 200, admin: 200 },
+  },
+  'GET /api/me/export': {
+    request: () => ({ url: '/api/me/export' }),
+    expected: { anonymous: 401, patient: 200, otherPatient: 200, admin: 200 },
+  },
   // Only the Better Auth endpoints the product uses are served; without Google, none is a GET.
   'GET /api/auth/*': { request: () => ({ url: '/api/auth/get-session' }), expected: everyone(404) },
   'POST /api/auth/*': {

@@ -17,6 +17,8 @@ import { createSignInLimits } from './modules/identity/sign-in-limits.ts';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { createAccountService } from './modules/account/account.service.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -187,6 +189,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : undefined,
   });
 
+  const account = createAccountService({ db, now, rateLimiter, booking, payments, contact });
+
   if (config.admin) {
     try {
       await users.ensureAdmin(config.admin, database.withAdvisoryLock);
@@ -215,7 +219,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAccessControl(app, callers);
   await app.register(healthRoutes, { database, config });
   await app.register(identityRoutes, { auth, limits: createSignInLimits(rateLimiter, config.authRateLimit), config });
-  await app.register(usersRoutes, { users, callers });
+  await app.register(usersRoutes, { users, callers, account });
+  await app.register(accountRoutes, { account, callers });
   await app.register(contactRoutes, { contact, callers });
   await app.register(mailRoutes, { db, callers });
   await app.register(bookingRoutes, { booking, callers });

@@ -32,7 +32,14 @@ export type ContactMessage = z.infer<typeof contactMessageSchema>;
 /** The signed-in account as the web app sees it. */
 export const meResponseSchema = z.object({
   user: z
-    .object({ _id: z.string(), name: z.string(), email: z.string(), role: z.string() })
+    .object({
+      _id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      role: z.string(),
+      /** Set on the profile page ('' when none); pre-fills the booking dialog. */
+      phone: z.string().optional(),
+    })
     .nullable(),
 });
 export type Me = z.infer<typeof meResponseSchema>['user'];

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { parseDateInput } from './dates.ts';
 import { paymentModeSchema } from './payment.ts';
-import { serverEmailSchema } from './validation.ts';
+import { phoneSchema, serverEmailSchema } from './validation.ts';
 
 /** A calendar date as sent: ISO `YYYY-MM-DD` or the spec's medium `Jun 5, 2022`; parsed to ISO. */
 export const dateInputSchema = z.string().transform((value, ctx) => {
@@ -39,7 +39,7 @@ export const bookingRequestSchema = z.object({
   price: z.number().optional(),
   patient: z.string().optional(),
   patientName: z.string().optional(),
-  phone: z.string().trim().max(40, 'Phone must be 40 characters or shorter').optional().default(''),
+  phone: phoneSchema.optional().default(''),
 });
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
 

@@ -6,3 +6,4 @@ export * from './api.ts';
 export * from './booking.ts';
 export * from './admin.ts';
 export * from './payment.ts';
+export * from './account.ts';

@@ -59,6 +59,9 @@ export function fitName(raw: unknown, fallback: string): string {
   return clipped.length > 0 ? clipped : fallback;
 }
 
+/** A phone number as the patient writes it: free text, trimmed, at most 40 characters. */
+export const phoneSchema = z.string().trim().max(40, 'Phone must be 40 characters or shorter');
+
 export const loginFormSchema = z.object({ email: formEmailSchema, password: passwordSchema });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 

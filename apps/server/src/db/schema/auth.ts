@@ -20,6 +20,8 @@ export const users = pgTable('users', {
   banned: boolean('banned').default(false),
   banReason: text('ban_reason'),
   banExpires: timestamp('ban_expires', { withTimezone: true }),
+  /** Ours, not Better Auth's: set on the profile page, it pre-fills the booking dialog. */
+  phone: text('phone').notNull().default(''),
   ...timestamps,
 });
 

@@ -1,6 +1,6 @@
-import { desc } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog, users } from '../../db/schema.ts';
 
 export interface AuditEntry {
   actorId: string;
@@ -17,4 +17,18 @@ export async function appendAudit(db: Db, entry: AuditEntry): Promise<void> {
 
 export function listAudit(db: Db, limit = 100) {
   return db.select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(limit);
+}
+
+/**
+ * The entries whose target is one of `targets` (an account's email and id, its bookings' ids),
+ * oldest first, each with its actor's role now (null once the actor's account is gone): the
+ * account's export names who acted by role, never by address.
+ */
+export function listAuditAbout(db: Db, targets: string[]) {
+  return db
+    .select({ action: auditLog.action, actorId: auditLog.actorId, actorRole: users.role, createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(inArray(auditLog.target, targets))
+    .orderBy(asc(auditLog.createdAt));
 }

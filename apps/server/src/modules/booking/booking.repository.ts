@@ -193,3 +193,12 @@ export async function cancelBookings(db: Db, ids: string[]): Promise<number> {
   await notifyAvailabilityChanged(db, ...new Set(rows.map((r) => r.date)));
   return rows.length;
 }
+
+/** Every booking of an account, whatever its status, oldest first (the account's export). */
+export function listAllBookingsOf(db: Db, patientId: string): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.patientId, patientId))
+    .orderBy(asc(bookings.date), asc(bookings.createdAt));
+}

@@ -8,12 +8,14 @@ import { AppError } from '../../lib/app-error.ts';
 import { createGroupCommit, type GroupCommitOptions } from '../../lib/group-commit.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Caller } from '../../plugins/caller.ts';
+import { appendAudit } from '../audit/audit.repository.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.ts';
 import {
   findBooking,
   insertBookingsUnlessTaken,
   cancelBookings,
+  listAllBookingsOf,
   listActiveBookingsFrom,
   listActiveBookingsOf,
   listActiveBookingsOfEmail,
@@ -233,6 +235,17 @@ export function createBookingService(deps: BookingServiceDeps) {
       const rows = patient === caller.email
         ? await listActiveBookingsOf(db, caller.userId)
         : await listActiveBookingsOfEmail(db, patient);
+      // An admin reading someone else's data leaves a trace, as admin writes do: one entry per
+      // request with its filter, not one per row.
+      if (patient !== caller.email) {
+        await appendAudit(db, {
+          actorId: caller.userId,
+          actorEmail: caller.email,
+          action: 'booking.read-list',
+          target: patient,
+          detail: { count: rows.length },
+        });
+      }
       return rows
         .sort((a, b) => a.date.localeCompare(b.date) || slotStartMinutes(a.slot)! - slotStartMinutes(b.slot)!)
         .map(toBookingDto);
@@ -257,7 +270,28 @@ export function createBookingService(deps: BookingServiceDeps) {
       if (!row || (row.patientId !== caller.userId && !caller.isAdmin)) {
         throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
       }
+      if (row.patientId !== caller.userId) {
+        await appendAudit(db, { actorId: caller.userId, actorEmail: caller.email, action: 'booking.read', target: row.id });
+      }
       return toBookingDto(row);
+    },
+
+    /** Every booking of an account, any status, as its export lists them (design section 5.7). */
+    async exportOf(patientId: string) {
+      return (await listAllBookingsOf(db, patientId)).map((b) => ({
+        _id: b.id,
+        treatment: b.treatmentName,
+        date: b.date,
+        slot: b.slot,
+        price: dollars(b.priceCents),
+        status: b.status,
+        paid: b.paid,
+        patientName: b.patientName,
+        patientEmail: b.patientEmail,
+        phone: b.phone,
+        transactionId: b.transactionId,
+        createdAt: b.createdAt.toISOString(),
+      }));
     },
   };
 }

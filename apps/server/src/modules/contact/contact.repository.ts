@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema.ts';
 
@@ -12,4 +12,13 @@ export async function insertContactMessage(
 
 export function listContactMessages(db: Db, limit = 200) {
   return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(limit);
+}
+
+/** The messages sent from an address (stored lowercased), oldest first. */
+export function listContactMessagesFrom(db: Db, email: string) {
+  return db
+    .select()
+    .from(contactMessages)
+    .where(eq(contactMessages.email, email))
+    .orderBy(asc(contactMessages.createdAt));
 }

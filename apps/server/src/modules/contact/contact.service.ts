@@ -6,7 +6,7 @@ import type { ContactForm } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.ts';
-import { insertContactMessage, listContactMessages } from './contact.repository.ts';
+import { insertContactMessage, listContactMessages, listContactMessagesFrom } from './contact.repository.ts';
 
 /** Generous for people, tight for a script flooding the clinic's inbox. */
 const CONTACT_LIMIT = { max: 20, windowSeconds: 600 };
@@ -23,6 +23,15 @@ export function createContactService(deps: { db: Db; rateLimiter: RateLimiter; m
         return messageId;
       });
       return { success: true, _id: id };
+    },
+
+    /** The messages sent from an address, as its account's export lists them. */
+    async exportOf(email: string) {
+      return (await listContactMessagesFrom(deps.db, email.toLowerCase())).map((m) => ({
+        subject: m.subject,
+        message: m.message,
+        createdAt: m.createdAt.toISOString(),
+      }));
     },
 
     async list() {

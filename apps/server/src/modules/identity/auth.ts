@@ -50,6 +50,9 @@ export function createAuth(config: Config, db: Db, batching: GroupCommitOptions)
       maxPasswordLength: 128,
       autoSignIn: true,
     },
+    // Our profile's phone (PATCH /api/me): known to Better Auth so its reads carry it as ours do,
+    // never taken from a sign-up or its own update endpoint.
+    user: { additionalFields: { phone: { type: 'string', required: false, defaultValue: '', input: false } } },
     databaseHooks: {
       user: {
         create: {

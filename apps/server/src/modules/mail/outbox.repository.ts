@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
 
@@ -72,4 +72,13 @@ export async function scheduleRetry(db: Db, id: string, error: string, delayMs: 
 
 export function listOutbox(db: Db, limit = 100) {
   return db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(limit);
+}
+
+/** What was queued to an address: kind, subject, when and how it went; never the bodies. */
+export function listMailsTo(db: Db, address: string) {
+  return db
+    .select({ kind: outbox.kind, subject: outbox.subject, status: outbox.status, createdAt: outbox.createdAt })
+    .from(outbox)
+    .where(sql`lower(${outbox.toAddress}) = ${address.toLowerCase()}`)
+    .orderBy(asc(outbox.createdAt));
 }

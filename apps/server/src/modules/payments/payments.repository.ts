@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, payments, processedEvents } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -58,4 +58,21 @@ export async function countPayments(tx: Db, bookingId: string, provider: string)
 export async function claimEvent(tx: Db, id: string, type: string): Promise<boolean> {
   const rows = await tx.insert(processedEvents).values({ id, type }).onConflictDoNothing().returning({ id: processedEvents.id });
   return rows.length === 1;
+}
+
+/** The payments of an account's bookings, oldest first (the account's export). */
+export function listPaymentsOfPatient(db: Db, patientId: string) {
+  return db
+    .select({
+      bookingId: payments.bookingId,
+      provider: payments.provider,
+      providerRef: payments.providerRef,
+      amountCents: payments.amountCents,
+      status: payments.status,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(eq(bookings.patientId, patientId))
+    .orderBy(asc(payments.createdAt));
 }

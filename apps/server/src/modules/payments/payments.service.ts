@@ -12,6 +12,7 @@ import {
   countPayments,
   findBookingById,
   latestPayment,
+  listPaymentsOfPatient,
   lockBooking,
   markBookingPaid,
   recordPayment,
@@ -58,6 +59,11 @@ export function createPaymentsService({ db, now, stripe }: PaymentsDeps) {
   }
 
   return {
+    /** The payments of an account's bookings, as its export lists them (design section 5.7). */
+    async exportOf(patientId: string) {
+      return (await listPaymentsOfPatient(db, patientId)).map((p) => ({ ...p, createdAt: p.createdAt.toISOString() }));
+    },
+
     config(): PaymentConfig {
       return stripe ? { mode: 'stripe', publishableKey: stripe.publishableKey } : { mode: 'test' };
     },

@@ -16,6 +16,7 @@ import {
 } from '@clinic/shared';
 import { AppError } from '../../lib/app-error.ts';
 import type { CallerResolver } from '../../plugins/caller.ts';
+import type { AccountService } from '../account/account.service.ts';
 import type { UsersService } from './users.service.ts';
 
 /** The caller's own signed session token, from the bearer header or the session cookie. */
@@ -28,9 +29,9 @@ function presentedSessionToken(headers: Record<string, string | string[] | undef
 
 export async function usersRoutes(
   app: FastifyInstance,
-  opts: { users: UsersService; callers: CallerResolver },
+  opts: { users: UsersService; callers: CallerResolver; account: Pick<AccountService, 'phoneOf'> },
 ) {
-  const { users, callers } = opts;
+  const { users, callers, account } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.put(
@@ -84,7 +85,7 @@ export async function usersRoutes(
       const caller = await callers.optionalCaller(request);
       return {
         user: caller
-          ? { _id: caller.userId, name: caller.name, email: caller.email, role: caller.role }
+          ? { _id: caller.userId, name: caller.name, email: caller.email, role: caller.role, phone: await account.phoneOf(caller) }
           : null,
       };
     },
@@ -96,8 +97,7 @@ export async function usersRoutes(
     '/api/user',
     { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'All users', security, response: { 200: z.array(userListItemSchema) } } },
     async (request) => {
-      await callers.requireAdmin(request);
-      return users.list();
+      return users.list(await callers.requireAdmin(request));
     },
   );
 

@@ -57,8 +57,11 @@ export function createUsersService(deps: { db: Db; auth: Auth; booking: BookingS
       return { admin: user?.role === 'admin' };
     },
 
-    async list() {
-      return (await listUsers(db)).map((u) => ({ _id: u.id, email: u.email, name: u.name, role: u.role }));
+    /** Every account; reading everyone's names and addresses is audited like an admin's write. */
+    async list(caller: Caller) {
+      const rows = await listUsers(db);
+      await appendAudit(db, { actorId: caller.userId, actorEmail: caller.email, action: 'user.list', target: 'users', detail: { count: rows.length } });
+      return rows.map((u) => ({ _id: u.id, email: u.email, name: u.name, role: u.role }));
     },
 
     /** Promote to admin; `modifiedCount` is 0 when the user already was one. */

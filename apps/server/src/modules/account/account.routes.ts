@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountExportFileName, accountExportSchema, meResponseSchema, profileUpdateSchema } from '@clinic/shared';
+import type { CallerResolver } from '../../plugins/caller.ts';
+import type { AccountService } from './account.service.ts';
+
+export async function accountRoutes(app: FastifyInstance, opts: { account: AccountService; callers: CallerResolver }) {
+  const { account, callers } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearer: [] }];
+
+  api.patch(
+    '/api/me',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['identity'],
+        summary: "Change the signed-in account's name or phone",
+        security,
+        body: profileUpdateSchema,
+        response: { 200: meResponseSchema },
+      },
+    },
+    async (request) => ({ user: await account.updateProfile(await callers.requireCaller(request), request.body) }),
+  );
+
+  api.get(
+    '/api/me/export',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['identity'],
+        summary: 'Everything the clinic holds about the signed-in account, as one JSON download (3 per hour)',
+        security,
+        response: { 200: accountExportSchema },
+      },
+    },
+    async (request, reply) => {
+      const document = await account.exportOf(await callers.requireCaller(request));
+      return reply
+        .header('content-disposition', `attachment; filename="${accountExportFileName(document.exportedAt)}"`)
+        .header('cache-control', 'no-store')
+        .send(document);
+    },
+  );
+}

@@ -1,0 +1,75 @@
+/** The patient's own account: the profile they edit and the export of everything held about them. */
+import { z } from 'zod';
+import { nameSchema, phoneSchema } from './validation.ts';
+
+/** `PATCH /api/me`: either field, or both; the name and phone follow the sign-up and booking rules. */
+export const profileUpdateSchema = z.object({ name: nameSchema, phone: phoneSchema }).partial();
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export const ACCOUNT_EXPORT_FORMAT = 'doctors-portal-export/1';
+
+/** `doctors-portal-export-YYYY-MM-DD.json`, dated by the day of the export (UTC). */
+export const accountExportFileName = (exportedAt: Date | string) =>
+  `doctors-portal-export-${new Date(exportedAt).toISOString().slice(0, 10)}.json`;
+
+const isoDateTime = z.string();
+
+/**
+ * `GET /api/me/export`: one versioned document with what the clinic holds about the caller
+ * (design section 5.7). No secrets (tokens, hashes) and nothing about anyone else: audit entries
+ * name the actor's role, never the admin's address.
+ */
+export const accountExportSchema = z.object({
+  format: z.literal(ACCOUNT_EXPORT_FORMAT),
+  exportedAt: isoDateTime,
+  account: z.object({
+    name: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    createdAt: isoDateTime,
+    role: z.string(),
+    phone: z.string().optional(),
+  }),
+  /** Provider ids only (`credential`, `google`). */
+  signInMethods: z.array(z.string()),
+  sessions: z.array(
+    z.object({
+      createdAt: isoDateTime,
+      updatedAt: isoDateTime,
+      expiresAt: isoDateTime,
+      ipAddress: z.string().nullable(),
+      userAgent: z.string().nullable(),
+    }),
+  ),
+  bookings: z.array(
+    z.object({
+      _id: z.string(),
+      treatment: z.string(),
+      date: z.string(),
+      slot: z.string(),
+      price: z.number(),
+      status: z.string(),
+      paid: z.boolean(),
+      patientName: z.string(),
+      patientEmail: z.string(),
+      phone: z.string(),
+      transactionId: z.string().nullable(),
+      createdAt: isoDateTime,
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      bookingId: z.string(),
+      provider: z.string(),
+      providerRef: z.string(),
+      amountCents: z.number().int(),
+      status: z.string(),
+      createdAt: isoDateTime,
+    }),
+  ),
+  /** Mails queued to the account's address: what kind, the subject, when, and whether sent. */
+  mails: z.array(z.object({ kind: z.string(), subject: z.string(), createdAt: isoDateTime, status: z.string() })),
+  contactMessages: z.array(z.object({ subject: z.string(), message: z.string(), createdAt: isoDateTime })),
+  auditEntries: z.array(z.object({ action: z.string(), createdAt: isoDateTime, actorRole: z.string() })),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
