@@ -23,6 +23,8 @@ export const toasts = {
   bookingSet: (date: string, slot: string) => `Appointment is set, ${date} at ${slot}`,
   bookingConflict: (date: string, slot: string) =>
     `Already have and appointment on ${date} at ${slot}`,
+  /** Not in the spec: the profile page (name, phone) saved. */
+  profileSaved: 'Your profile is saved',
 } as const;
 
 export const texts = {

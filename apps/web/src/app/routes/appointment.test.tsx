@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { texts } from '@clinic/shared';
 import { treatmentFactory } from '../../test/factories.ts';
@@ -90,5 +90,17 @@ describe('/appointment', () => {
       await screen.findByRole('heading', { name: texts.availableOn('Jun 10, 2030') }),
     ).toBeInTheDocument();
     expect(availableCalls(calls)).toEqual(['/api/available?date=2030-06-10']);
+  });
+
+  it("pre-fills the booking dialog's phone from the profile", async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/me': () => json({ user: { ...patient, phone: '+1 555 0100' } }),
+      'GET /api/available': () => json([treatmentFactory()]),
+    });
+    renderRoutes(routes, { initialEntries: ['/appointment?date=2030-06-12'] });
+    await user.click(await screen.findByRole('button', { name: texts.bookAppointment }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Phone')).toHaveValue('+1 555 0100');
   });
 });

@@ -23,7 +23,7 @@ export default function AppointmentRoute() {
       <div className="flex justify-center">
         <AppointmentCalendar date={date} today={today} onChange={setDate} />
       </div>
-      <AvailableAppointments date={date} patient={{ name: me.data.name, email: me.data.email }} />
+      <AvailableAppointments date={date} patient={{ name: me.data.name, email: me.data.email, phone: me.data.phone }} />
     </div>
   );
 }

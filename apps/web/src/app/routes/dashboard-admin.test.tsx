@@ -36,6 +36,7 @@ describe('the dashboard for admins', () => {
       ['Add a Doctor', '/dashboard/addDoctor'],
       ['Manage Doctors', '/dashboard/manage-doctor'],
       ['Messages', '/dashboard/messages'],
+      ['Profile', '/dashboard/profile'],
     ]);
     expect(calls.map((call) => call.path)).toContain('/api/admin/admin%40clinic.test');
   });
@@ -57,6 +58,7 @@ describe('the dashboard for admins', () => {
       ['My Appointments', '/dashboard'],
       ['My Reviews', '/dashboard/review'],
       ['My History', '/dashboard/history'],
+      ['Profile', '/dashboard/profile'],
     ]);
   });
 

@@ -26,6 +26,7 @@ describe('/dashboard', () => {
       ['My Appointments', '/dashboard'],
       ['My Reviews', '/dashboard/review'],
       ['My History', '/dashboard/history'],
+      ['Profile', '/dashboard/profile'],
     ]);
     expect(within(menu).getByRole('link', { name: 'My Appointments' })).toHaveAttribute(
       'aria-current',

@@ -23,7 +23,8 @@ const bookingFormSchema = bookingRequestSchema.pick({ slot: true, phone: true })
 type BookingFormInput = z.input<typeof bookingFormSchema>;
 type BookingFormValues = z.output<typeof bookingFormSchema>;
 
-export type Patient = { name: string; email: string };
+/** `phone`: the profile's, pre-filling the Phone field. */
+export type Patient = { name: string; email: string; phone?: string | undefined };
 
 type BookingDialogProps = {
   treatment: TreatmentAvailability;
@@ -48,7 +49,7 @@ export function BookingDialog({ treatment, date, patient, onClose }: BookingDial
     resolver: zodResolver(bookingFormSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues: { slot: treatment.slots[0] ?? '', phone: '' },
+    defaultValues: { slot: treatment.slots[0] ?? '', phone: patient.phone ?? '' },
   });
 
   const book = ({ slot, phone }: BookingFormValues) =>

@@ -16,6 +16,9 @@ export const patientMenuItems: readonly DashboardMenuItem[] = [
   { to: '/dashboard/history', label: 'My History' },
 ];
 
+/** Not in the spec: everyone's account page (name, phone, data export), after the spec's entries. */
+export const profileMenuItem: DashboardMenuItem = { to: '/dashboard/profile', label: 'Profile' };
+
 type DashboardLayoutProps = {
   /**
    * Entries shown after the patient's, for admins: All Users, Add a Doctor, Manage Doctors
@@ -48,7 +51,7 @@ export function DashboardLayout({ adminMenuItems = [], children }: DashboardLayo
     return () => document.removeEventListener('keydown', onKey);
   }, [isOpen]);
 
-  const items = [...patientMenuItems, ...adminMenuItems];
+  const items = [...patientMenuItems, ...adminMenuItems, profileMenuItem];
 
   return (
     <div className="drawer mx-auto max-w-6xl lg:drawer-open">

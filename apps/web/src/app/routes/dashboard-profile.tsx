@@ -1,0 +1,44 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Me } from '@clinic/shared';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { meQueryKey, useMe } from '../../features/auth/api/get-me.ts';
+import { DownloadMyData } from '../../features/profile/components/download-my-data.tsx';
+import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { usePageMeta } from '../../lib/use-page-meta.ts';
+
+/** Profile: the account's name and phone, and the download of everything held about it. */
+export default function DashboardProfileRoute() {
+  usePageMeta('Profile - Doctors Portal', 'Your name, phone and data at Doctors Portal.');
+  const me = useMe();
+  const queryClient = useQueryClient();
+  // The saved account is the app's signed-in account from now on (navbar, booking dialog).
+  const onSaved = (user: NonNullable<Me>) => queryClient.setQueryData(meQueryKey, user);
+
+  return (
+    <section className="flex flex-col gap-8">
+      <h2 className="text-xl font-semibold">Profile</h2>
+      {me.isPending ? (
+        <Spinner label="Loading your profile…" />
+      ) : me.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-2">
+          <p>{errorMessage(me.error)}</p>
+          <Button variant="outline" onClick={() => void me.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : me.data ? (
+        <>
+          <ProfileForm key={me.data._id} account={me.data} onSaved={onSaved} />
+          <section aria-labelledby="my-data-heading" className="flex flex-col gap-2">
+            <h3 id="my-data-heading" className="text-lg font-semibold">
+              Your data
+            </h3>
+            <DownloadMyData />
+          </section>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { nameSchema, phoneSchema, toasts, type Me } from '@clinic/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import { errorMessage, isApiError } from '../../../lib/api-client.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+
+/** The page sends both fields; the route's schema takes either. */
+const profileFormSchema = z.object({ name: nameSchema, phone: phoneSchema });
+type ProfileValues = z.infer<typeof profileFormSchema>;
+
+const fields = ['name', 'phone'] as const satisfies readonly (keyof ProfileValues)[];
+const isField = (name: string): name is (typeof fields)[number] =>
+  (fields as readonly string[]).includes(name);
+
+type ProfileFormProps = {
+  account: NonNullable<Me>;
+  onSaved: (user: NonNullable<Me>) => void;
+};
+
+/** Name and phone of the signed-in account; the phone pre-fills the booking dialog. */
+export function ProfileForm({ account, onSaved }: ProfileFormProps) {
+  const save = useUpdateProfile(onSaved);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ProfileValues>({
+    resolver: zodResolver(profileFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { name: account.name, phone: account.phone ?? '' },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (user) => {
+        toast.success(toasts.profileSaved);
+        reset({ name: user.name, phone: user.phone ?? '' });
+      },
+      onError: (error) => {
+        const fieldErrors = isApiError(error)
+          ? Object.entries(error.errors).filter(([name]) => isField(name))
+          : [];
+        for (const [name, [message]] of fieldErrors) {
+          if (isField(name)) setError(name, { type: 'server', message }, { shouldFocus: true });
+        }
+        if (fieldErrors.length === 0) toast.error(errorMessage(error));
+      },
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex w-full max-w-md flex-col gap-4">
+      <TextField label="Email" type="email" value={account.email} readOnly disabled />
+      <TextField
+        label="Name"
+        autoComplete="name"
+        required
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      <Button type="submit" className="self-start" isLoading={save.isPending}>
+        Save
+      </Button>
+    </form>
+  );
+}
