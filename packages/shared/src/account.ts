@@ -68,8 +68,14 @@ export const accountExportSchema = z.object({
     }),
   ),
   /** Mails queued to the account's address: what kind, the subject, when, and whether sent. */
-  mails: z.array(z.object({ kind: z.string(), subject: z.string(), createdAt: isoDateTime, status: z.string() })),
-  contactMessages: z.array(z.object({ subject: z.string(), message: z.string(), createdAt: isoDateTime })),
-  auditEntries: z.array(z.object({ action: z.string(), createdAt: isoDateTime, actorRole: z.string() })),
+  mails: z.array(
+    z.object({ kind: z.string(), subject: z.string(), createdAt: isoDateTime, status: z.string() }),
+  ),
+  contactMessages: z.array(
+    z.object({ subject: z.string(), message: z.string(), createdAt: isoDateTime }),
+  ),
+  auditEntries: z.array(
+    z.object({ action: z.string(), createdAt: isoDateTime, actorRole: z.string() }),
+  ),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -24,8 +24,15 @@ export async function findAccount(db: Db, userId: string) {
  * its session from the database (nothing caches it, docs/decisions/005), so the next request sees
  * the change.
  */
-export async function updateProfile(db: Db, userId: string, fields: { name?: string; phone?: string }): Promise<void> {
-  await db.update(users).set({ ...fields, updatedAt: new Date() }).where(eq(users.id, userId));
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  fields: { name?: string; phone?: string },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }
 
 /** How the account signs in: the provider ids only, never a hash or a token. */

@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountExportFileName, accountExportSchema, meResponseSchema, profileUpdateSchema } from '@clinic/shared';
+import {
+  accountExportFileName,
+  accountExportSchema,
+  meResponseSchema,
+  profileUpdateSchema,
+} from '@clinic/shared';
 import type { CallerResolver } from '../../plugins/caller.ts';
 import type { AccountService } from './account.service.ts';
 
-export async function accountRoutes(app: FastifyInstance, opts: { account: AccountService; callers: CallerResolver }) {
+export async function accountRoutes(
+  app: FastifyInstance,
+  opts: { account: AccountService; callers: CallerResolver },
+) {
   const { account, callers } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearer: [] }];
@@ -21,7 +29,9 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
         response: { 200: meResponseSchema },
       },
     },
-    async (request) => ({ user: await account.updateProfile(await callers.requireCaller(request), request.body) }),
+    async (request) => ({
+      user: await account.updateProfile(await callers.requireCaller(request), request.body),
+    }),
   );
 
   api.get(
@@ -30,7 +40,8 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
       config: { access: 'signed-in' },
       schema: {
         tags: ['identity'],
-        summary: 'Everything the clinic holds about the signed-in account, as one JSON download (3 per hour)',
+        summary:
+          'Everything the clinic holds about the signed-in account, as one JSON download (3 per hour)',
         security,
         response: { 200: accountExportSchema },
       },
@@ -38,7 +49,10 @@ export async function accountRoutes(app: FastifyInstance, opts: { account: Accou
     async (request, reply) => {
       const document = await account.exportOf(await callers.requireCaller(request));
       return reply
-        .header('content-disposition', `attachment; filename="${accountExportFileName(document.exportedAt)}"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="${accountExportFileName(document.exportedAt)}"`,
+        )
         .header('cache-control', 'no-store')
         .send(document);
     },

@@ -4,7 +4,12 @@
  * part through that module's service; mail and audit have no service of their own (their routes
  * read their repositories too), so their two read queries are called here directly.
  */
-import { ACCOUNT_EXPORT_FORMAT, ErrorCode, type AccountExport, type ProfileUpdate } from '@clinic/shared';
+import {
+  ACCOUNT_EXPORT_FORMAT,
+  ErrorCode,
+  type AccountExport,
+  type ProfileUpdate,
+} from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Caller } from '../../plugins/caller.ts';
@@ -14,13 +19,21 @@ import type { ContactService } from '../contact/contact.service.ts';
 import { listMailsTo } from '../mail/outbox.repository.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.ts';
-import { findAccount, listSessionsOf, listSignInMethods, updateProfile } from './account.repository.ts';
+import {
+  findAccount,
+  listSessionsOf,
+  listSignInMethods,
+  updateProfile,
+} from './account.repository.ts';
 
 /** Exports per account: enough to retry a failed download, not enough to hammer the database. */
 export const EXPORT_LIMIT = { max: 3, windowSeconds: 3600 };
 
 /** Who acted, as the export names them: the person themself, or the role of someone else. */
-export function actorRoleOf(entry: { actorId: string; actorRole: string | null }, userId: string): string {
+export function actorRoleOf(
+  entry: { actorId: string; actorRole: string | null },
+  userId: string,
+): string {
   if (entry.actorId === userId) return 'self';
   return entry.actorRole ?? 'removed account';
 }
@@ -60,7 +73,9 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     /** `PATCH /api/me`: the fields given (already checked by the shared schema), then the account. */
     async updateProfile(caller: Caller, update: ProfileUpdate) {
-      const fields = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined));
+      const fields = Object.fromEntries(
+        Object.entries(update).filter(([, value]) => value !== undefined),
+      );
       if (Object.keys(fields).length > 0) await updateProfile(db, caller.userId, fields);
       return me(await requireAccount(caller));
     },
@@ -69,17 +84,27 @@ export function createAccountService(deps: AccountServiceDeps) {
     async exportOf(caller: Caller): Promise<AccountExport> {
       await rateLimiter.consume([{ key: `export:account:${caller.userId}`, ...EXPORT_LIMIT }]);
       const account = await requireAccount(caller);
-      const [signInMethods, sessions, bookings, payments, mails, contactMessages] = await Promise.all([
-        listSignInMethods(db, account.id),
-        listSessionsOf(db, account.id),
-        deps.booking.exportOf(account.id),
-        deps.payments.exportOf(account.id),
-        listMailsTo(db, account.email),
-        deps.contact.exportOf(account.email),
-      ]);
+      const [signInMethods, sessions, bookings, payments, mails, contactMessages] =
+        await Promise.all([
+          listSignInMethods(db, account.id),
+          listSessionsOf(db, account.id),
+          deps.booking.exportOf(account.id),
+          deps.payments.exportOf(account.id),
+          listMailsTo(db, account.email),
+          deps.contact.exportOf(account.email),
+        ]);
       // Entries about the person name them by address or id, or name one of their bookings.
-      const audit = await listAuditAbout(db, [account.email, account.id, ...bookings.map((b) => b._id)]);
-      await appendAudit(db, { actorId: caller.userId, actorEmail: caller.email, action: 'me.export', target: account.email });
+      const audit = await listAuditAbout(db, [
+        account.email,
+        account.id,
+        ...bookings.map((b) => b._id),
+      ]);
+      await appendAudit(db, {
+        actorId: caller.userId,
+        actorEmail: caller.email,
+        action: 'me.export',
+        target: account.email,
+      });
       const iso = (d: Date) => d.toISOString();
       return {
         format: ACCOUNT_EXPORT_FORMAT,
@@ -102,9 +127,18 @@ export function createAccountService(deps: AccountServiceDeps) {
         })),
         bookings,
         payments,
-        mails: mails.map((m) => ({ kind: m.kind, subject: m.subject, createdAt: iso(m.createdAt), status: m.status })),
+        mails: mails.map((m) => ({
+          kind: m.kind,
+          subject: m.subject,
+          createdAt: iso(m.createdAt),
+          status: m.status,
+        })),
         contactMessages,
-        auditEntries: audit.map((e) => ({ action: e.action, createdAt: iso(e.createdAt), actorRole: actorRoleOf(e, account.id) })),
+        auditEntries: audit.map((e) => ({
+          action: e.action,
+          createdAt: iso(e.createdAt),
+          actorRole: actorRoleOf(e, account.id),
+        })),
       };
     },
   };
