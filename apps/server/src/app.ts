@@ -216,7 +216,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (outboxWorker && options.outbox?.autoStart !== false) outboxWorker.start();
 
   // Routes, each declaring who may call it (`config.access`), checked before its input.
-  registerAccessControl(app, callers);
+  registerAccessControl(app, callers, { requireAdminTwoFactor: config.requireAdminTwoFactor });
   await app.register(healthRoutes, { database, config });
   await app.register(identityRoutes, { auth, limits: createSignInLimits(rateLimiter, config.authRateLimit), config });
   await app.register(usersRoutes, { users, callers, account });

@@ -96,3 +96,13 @@ describe('sign-in limits', () => {
     expect(limits).toEqual({ perIp: 300, failuresPerIp: 50, perAccount: 5, maxDelaySeconds: 300, windowSeconds: 600 });
   });
 });
+
+describe('REQUIRE_ADMIN_2FA', () => {
+  it('is off by default, and takes true/false or on/off', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).requireAdminTwoFactor).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), REQUIRE_ADMIN_2FA: 'true' }).requireAdminTwoFactor).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), REQUIRE_ADMIN_2FA: 'on' }).requireAdminTwoFactor).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), REQUIRE_ADMIN_2FA: 'false' }).requireAdminTwoFactor).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REQUIRE_ADMIN_2FA: 'yes please' })).toThrow(/REQUIRE_ADMIN_2FA: must be true or false/);
+  });
+});

@@ -97,6 +97,13 @@ const envSchema = z
     AUTH_RATE_LIMIT_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
     TRUST_PROXY: optionalString.pipe(z.string().transform(parseTrustProxy).optional()),
+    /** Admin routes refuse an admin without two-step sign-in. Off by default. */
+    REQUIRE_ADMIN_2FA: optionalString.pipe(
+      z
+        .enum(['true', 'false', 'on', 'off', '1', '0'], { message: 'must be true or false' })
+        .transform((v) => v === 'true' || v === 'on' || v === '1')
+        .optional(),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: optionalString,
   })
@@ -166,6 +173,8 @@ export interface Config {
   };
   /** Fastify's `trustProxy`: which proxies may tell the client's address (X-Forwarded-For). */
   trustProxy: TrustProxy;
+  /** REQUIRE_ADMIN_2FA: admin routes answer 403 two_factor_required to an admin without 2FA. */
+  requireAdminTwoFactor: boolean;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string;
 }
@@ -258,6 +267,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
     trustProxy: env.TRUST_PROXY ?? false,
+    requireAdminTwoFactor: env.REQUIRE_ADMIN_2FA ?? false,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '../web/dist')),
   };

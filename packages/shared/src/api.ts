@@ -39,6 +39,8 @@ export const meResponseSchema = z.object({
       role: z.string(),
       /** Set on the profile page ('' when none); pre-fills the booking dialog. */
       phone: z.string().optional(),
+      /** Sign-in asks this account for a second factor (the Security page). */
+      twoFactorEnabled: z.boolean().optional(),
     })
     .nullable(),
 });

@@ -5,6 +5,8 @@ export const ErrorCode = {
   VALIDATION: 'validation_failed',
   UNAUTHENTICATED: 'unauthenticated',
   FORBIDDEN: 'forbidden',
+  /** An admin route, and REQUIRE_ADMIN_2FA is on: the admin must turn on two-step sign-in. */
+  TWO_FACTOR_REQUIRED: 'two_factor_required',
   NOT_FOUND: 'not_found',
   CONFLICT: 'conflict',
   /** A patient already holds the most upcoming bookings one may (MAX_ACTIVE_BOOKINGS). */

@@ -7,3 +7,4 @@ export * from './booking.ts';
 export * from './admin.ts';
 export * from './payment.ts';
 export * from './account.ts';
+export * from './two-factor.ts';

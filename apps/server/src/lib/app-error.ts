@@ -10,6 +10,7 @@ const statusByCode: Record<ErrorCode, number> = {
   [ErrorCode.AUTH_FAILED]: 401,
   [ErrorCode.PAYMENT_DECLINED]: 402,
   [ErrorCode.FORBIDDEN]: 403,
+  [ErrorCode.TWO_FACTOR_REQUIRED]: 403,
   [ErrorCode.NOT_FOUND]: 404,
   [ErrorCode.CONFLICT]: 409,
   [ErrorCode.BOOKING_LIMIT]: 409,

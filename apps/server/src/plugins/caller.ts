@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BetterAuthOptions } from 'better-auth';
 import { fromNodeHeaders } from 'better-auth/node';
-import { ErrorCode } from '@clinic/shared';
+import { ErrorCode, adminTwoFactorTexts } from '@clinic/shared';
 import { AppError } from '../lib/app-error.ts';
 import type { Auth } from '../modules/identity/auth.ts';
 
@@ -17,6 +17,8 @@ export interface Caller {
   name: string;
   role: string;
   sessionId: string;
+  /** Sign-in asks this account for a second factor (an authenticator app's code). */
+  twoFactorEnabled: boolean;
   isAdmin: boolean;
 }
 
@@ -25,7 +27,13 @@ const resolved = new WeakMap<FastifyRequest, Promise<Caller | null>>();
 /** What the caller is made of: Better Auth's session and its user, from either path below. */
 interface SignedInSession {
   session: { id: string };
-  user: { id: string; email: string; name: string; role?: string | null };
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    role?: string | null;
+    twoFactorEnabled?: boolean | null;
+  };
 }
 
 function toCaller({ user, session }: SignedInSession): Caller {
@@ -36,6 +44,7 @@ function toCaller({ user, session }: SignedInSession): Caller {
     name: user.name,
     role,
     sessionId: session.id,
+    twoFactorEnabled: user.twoFactorEnabled === true,
     isAdmin: role === 'admin',
   };
 }
@@ -124,12 +133,23 @@ declare module 'fastify' {
  * parameters or query: an unauthorised caller learns nothing about what valid input looks like.
  * An onRequest hook runs before the body is parsed and validated. The caller it resolves is
  * memoised, so handlers still ask `requireCaller` / `requireAdmin` for it at no cost.
+ *
+ * `requireAdminTwoFactor` (REQUIRE_ADMIN_2FA): admin routes also refuse an admin whose account
+ * has no two-step sign-in, so that a stolen admin password alone opens nothing.
  */
-export function registerAccessControl(app: FastifyInstance, callers: CallerResolver) {
+export function registerAccessControl(
+  app: FastifyInstance,
+  callers: CallerResolver,
+  options: { requireAdminTwoFactor?: boolean } = {},
+) {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
-    if (access === 'admin') await callers.requireAdmin(request);
-    else if (access === 'signed-in') await callers.requireCaller(request);
+    if (access === 'admin') {
+      const caller = await callers.requireAdmin(request);
+      if (options.requireAdminTwoFactor && !caller.twoFactorEnabled) {
+        throw new AppError(ErrorCode.TWO_FACTOR_REQUIRED, adminTwoFactorTexts.required);
+      }
+    } else if (access === 'signed-in') await callers.requireCaller(request);
   });
 }
 

@@ -3,7 +3,7 @@
  * names are Better Auth's field names; the drizzle adapter maps them by these keys.
  */
 import { relations } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -22,6 +22,8 @@ export const users = pgTable('users', {
   banExpires: timestamp('ban_expires', { withTimezone: true }),
   /** Ours, not Better Auth's: set on the profile page, it pre-fills the booking dialog. */
   phone: text('phone').notNull().default(''),
+  /** Better Auth's twoFactor plugin: sign-in asks for a second factor. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   ...timestamps,
 });
 
@@ -73,6 +75,27 @@ export const verifications = pgTable(
     ...timestamps,
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/**
+ * Better Auth's twoFactor plugin: the TOTP secret and the backup codes (both encrypted with the
+ * auth secret), and its per-account count of failed second factors.
+ */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  // One row per account: the plugin looks it up by user and replaces it on re-enrolment.
+  (t) => [uniqueIndex('two_factors_user_id_idx').on(t.userId)],
 );
 
 // Relations let Better Auth read a session with its user in one query (its `joins` option):

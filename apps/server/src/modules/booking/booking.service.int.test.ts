@@ -57,7 +57,7 @@ describe('booking conflicts answered from memory', () => {
         .insert(users)
         .values({ id: `memo-${name}`, name, email: `${name}@memo.test` })
         .returning();
-      callers.push({ userId: user!.id, email: user!.email, name, role: 'user', sessionId: `s-${name}`, isAdmin: false });
+      callers.push({ userId: user!.id, email: user!.email, name, role: 'user', sessionId: `s-${name}`, isAdmin: false, twoFactorEnabled: false });
     }
   });
   afterAll(() => t.close());

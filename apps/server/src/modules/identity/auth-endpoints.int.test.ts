@@ -30,6 +30,8 @@ const REFUSED = [
   'POST /admin/impersonate-user', 'POST /admin/stop-impersonating', 'POST /admin/revoke-user-session',
   'POST /admin/revoke-user-sessions', 'POST /admin/remove-user', 'POST /admin/set-user-password',
   'POST /admin/has-permission',
+  // Two-step sign-in by mailed codes, and re-showing the authenticator link, are not used.
+  'POST /two-factor/get-totp-uri', 'POST /two-factor/send-otp', 'POST /two-factor/verify-otp',
   // The OAuth callback answers any provider id; only Google's is served, and only by GET.
   'POST /callback/:id',
 ];

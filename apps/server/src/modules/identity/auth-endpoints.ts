@@ -24,6 +24,20 @@ const PASSWORD_ENDPOINTS: AuthEndpoint[] = [
 ];
 
 /**
+ * Two-step sign-in (docs/decisions/013): turning it on (the password, then a first code from the
+ * app) and off, new backup codes, and the second step of a sign-in with a code or a backup
+ * code. The email-code variant (`send-otp`, `verify-otp`) and re-showing the app's link
+ * (`get-totp-uri`) are not used.
+ */
+const TWO_FACTOR_ENDPOINTS: AuthEndpoint[] = [
+  { method: 'POST', path: '/two-factor/enable' },
+  { method: 'POST', path: '/two-factor/disable' },
+  { method: 'POST', path: '/two-factor/verify-totp' },
+  { method: 'POST', path: '/two-factor/verify-backup-code' },
+  { method: 'POST', path: '/two-factor/generate-backup-codes' },
+];
+
+/**
  * Google sign-in: the button starts the flow, Google sends the browser back to the callback,
  * and a callback that fails before it knows where to send the browser shows Better Auth's
  * error page.
@@ -35,7 +49,7 @@ const GOOGLE_ENDPOINTS: AuthEndpoint[] = [
 ];
 
 export function servedAuthEndpoints(options: { google: boolean }): AuthEndpoint[] {
-  return [...PASSWORD_ENDPOINTS, ...(options.google ? GOOGLE_ENDPOINTS : [])];
+  return [...PASSWORD_ENDPOINTS, ...TWO_FACTOR_ENDPOINTS, ...(options.google ? GOOGLE_ENDPOINTS : [])];
 }
 
 export type AuthPath =

@@ -6,14 +6,17 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
-import { admin, bearer, genericOAuth } from 'better-auth/plugins';
+import { admin, bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
 import { PASSWORD_MIN_LENGTH, fitName, nameSchema } from '@clinic/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { GroupCommitOptions } from '../../lib/group-commit.ts';
-import { accounts, sessions, users, verifications } from '../../db/schema.ts';
+import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
 import { withBatchedSessionReads } from './batched-session-reads.ts';
 import { createSessionReader } from './sessions.repository.ts';
+
+/** The name authenticator apps show next to the code. */
+export const TWO_FACTOR_ISSUER = 'Doctors Portal';
 
 /**
  * The shared name rule on every path Better Auth writes a name on (sign-up, profile updates, a
@@ -39,7 +42,7 @@ export function createAuth(config: Config, db: Db, batching: GroupCommitOptions)
     database: withBatchedSessionReads(
       drizzleAdapter(db, {
         provider: 'pg',
-        schema: { user: users, session: sessions, account: accounts, verification: verifications },
+        schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
       }),
       createSessionReader(db),
       batching,
@@ -83,6 +86,12 @@ export function createAuth(config: Config, db: Db, batching: GroupCommitOptions)
       },
     },
     plugins: [
+      // Two-step sign-in, for any account that turns it on: an authenticator app's code (TOTP),
+      // or one of ten single-use backup codes. With it on, sign-in answers `twoFactorRedirect`
+      // and the session (so the spec's accessToken) exists only after the second factor.
+      // Before bearer: its hook then sees the password step's session already withdrawn and
+      // hands out no token for it. docs/decisions/013.
+      twoFactor({ issuer: TWO_FACTOR_ISSUER }),
       bearer({ requireSignature: true }),
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
       ...(config.google

@@ -21,7 +21,14 @@ describe('identity', () => {
     expect(ann.token).toMatch(/\./); // signed
     const me = await t.app.inject({ url: '/api/me', headers: bearer(ann) });
     expect(me.json()).toEqual({
-      user: { _id: expect.any(String), name: 'Ann Lee', email: 'ann.lee@example.com', role: 'user', phone: '' },
+      user: {
+        _id: expect.any(String),
+        name: 'Ann Lee',
+        email: 'ann.lee@example.com',
+        role: 'user',
+        phone: '',
+        twoFactorEnabled: false,
+      },
     });
     const admin = await t.app.inject({ url: `/api/admin/${ann.email}`, headers: bearer(ann) });
     expect(admin.statusCode).toBe(200);

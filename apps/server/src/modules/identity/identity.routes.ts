@@ -9,10 +9,17 @@ import type { Config } from '../../config.ts';
 import { AppError, titleFor } from '../../lib/app-error.ts';
 import type { Auth } from './auth.ts';
 import { resolveAuthPath, servedAuthEndpoints } from './auth-endpoints.ts';
-import type { AuthAttempt, SignInLimits } from './sign-in-limits.ts';
+import type { AuthAttempt, SecondFactorAttempt, SignInLimits } from './sign-in-limits.ts';
+import { createTwoFactorAccountReader } from './two-factor-account.ts';
 
-const LIMITED_ENDPOINTS = new Map<string, AuthAttempt>([
+const LIMITED_ENDPOINTS = new Map<string, AuthAttempt | SecondFactorAttempt>([
   ['/sign-in/email', 'sign-in'],
+  // Each checks a code or the password, counted against the account whose second factor it is.
+  ['/two-factor/verify-totp', 'two-factor'],
+  ['/two-factor/verify-backup-code', 'two-factor'],
+  ['/two-factor/enable', 'two-factor'],
+  ['/two-factor/disable', 'two-factor'],
+  ['/two-factor/generate-backup-codes', 'two-factor'],
   ['/sign-up/email', 'sign-up'],
 ]);
 const HOP_BY_HOP = new Set(['content-length', 'transfer-encoding', 'connection', 'set-cookie']);
@@ -58,6 +65,7 @@ export async function identityRoutes(
 ) {
   const { auth, limits, config } = opts;
   const served = servedAuthEndpoints({ google: Boolean(config.google) });
+  const twoFactorAccount = createTwoFactorAccountReader(auth);
 
   app.route({
     method: ['GET', 'POST'],
@@ -81,7 +89,9 @@ export async function identityRoutes(
       const attempt = request.method === 'POST' ? LIMITED_ENDPOINTS.get(resolved.endpoint.path) : undefined;
       const body = request.body as { email?: unknown } | undefined;
       const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-      const settle = attempt ? await limits.begin(attempt, request.ip, email) : undefined;
+      const account =
+        attempt === 'two-factor' ? ((await twoFactorAccount(fromNodeHeaders(request.headers))) ?? '') : email;
+      const settle = attempt ? await limits.begin(attempt, request.ip, account) : undefined;
 
       const response = await auth.handler(
         new Request(resolved.url, {

@@ -23,6 +23,22 @@ const MAX_KEY_EMAIL_LENGTH = 320;
 
 export type AuthAttempt = 'sign-in' | 'sign-up';
 
+/**
+ * Checking a second factor (a code from the app, a backup code) or the password that turns
+ * two-step sign-in on or off. Its failures count per account, by user id, apart from the
+ * password's: knowing the password must not clear the guesses at the code.
+ */
+export type SecondFactorAttempt = 'two-factor';
+
+/** The key an account's failures are counted under, when this kind of attempt counts them. */
+function accountFailuresKey(kind: AuthAttempt | SecondFactorAttempt, account: string): string | null {
+  if (!account) return null;
+  if (kind === 'sign-in') return `auth:account-failures:${account.slice(0, MAX_KEY_EMAIL_LENGTH)}`;
+  if (kind === 'two-factor') return `auth:two-factor-failures:${account}`;
+  // A sign-up cannot guess a password.
+  return null;
+}
+
 export function createSignInLimits(limiter: RateLimiter, config: Config['authRateLimit']) {
   const { perIp, failuresPerIp, perAccount, maxDelaySeconds, windowSeconds } = config;
   return {
@@ -30,7 +46,7 @@ export function createSignInLimits(limiter: RateLimiter, config: Config['authRat
      * Runs before an attempt: throws 429 (with Retry-After) when it must wait. Returns what to
      * call once the outcome is known.
      */
-    async begin(kind: AuthAttempt, ip: string, email: string): Promise<(succeeded: boolean) => Promise<void>> {
+    async begin(kind: AuthAttempt | SecondFactorAttempt, ip: string, email: string): Promise<(succeeded: boolean) => Promise<void>> {
       await limiter.consume([
         {
           key: `auth:ip:${ip}`,
@@ -47,8 +63,8 @@ export function createSignInLimits(limiter: RateLimiter, config: Config['authRat
       };
       await limiter.check(ipFailures);
 
-      // A sign-up cannot guess a password; only sign-ins count against the account.
-      const account = kind === 'sign-in' && email ? `auth:account-failures:${email.slice(0, MAX_KEY_EMAIL_LENGTH)}` : null;
+      // `email` is the account's user id for a second factor.
+      const account = accountFailuresKey(kind, email);
       if (account) {
         await limiter.claimAttempt(
           account,

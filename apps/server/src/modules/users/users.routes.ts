@@ -85,7 +85,14 @@ export async function usersRoutes(
       const caller = await callers.optionalCaller(request);
       return {
         user: caller
-          ? { _id: caller.userId, name: caller.name, email: caller.email, role: caller.role, phone: await account.phoneOf(caller) }
+          ? {
+              _id: caller.userId,
+              name: caller.name,
+              email: caller.email,
+              role: caller.role,
+              phone: await account.phoneOf(caller),
+              twoFactorEnabled: caller.twoFactorEnabled,
+            }
           : null,
       };
     },

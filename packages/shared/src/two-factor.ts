@@ -1,0 +1,57 @@
+/**
+ * Two-step sign-in (not in the spec): the texts of the second step on /login and of the
+ * Security page, and the rules of what a person types there.
+ */
+import { z } from 'zod';
+
+export const twoFactorTexts = {
+  codeLabel: 'Code from your authenticator app',
+  backupCodeLabel: 'Backup code',
+  codeHint: 'Open your authenticator app and enter the 6-digit code it shows for Doctors Portal.',
+  backupCodeHint: 'Enter one of the backup codes you saved. Each works once.',
+  useBackupCode: 'Use a backup code',
+  useAppCode: 'Use the code from your app',
+  verify: 'Verify',
+  startOver: 'Sign in with another account',
+  codeRequired: 'Enter the 6-digit code',
+  codeInvalid: 'The code is 6 digits',
+  backupCodeRequired: 'Enter a backup code',
+  title: 'Two-step sign-in',
+  statusOn: 'Two-step sign-in is on. Signing in asks for a code from your authenticator app.',
+  statusOff: 'Two-step sign-in is off. Turn it on so that a stolen password alone does not open your account.',
+  turnOn: 'Turn on two-step sign-in',
+  turnOff: 'Turn off',
+  newBackupCodes: 'New backup codes',
+  passwordLabel: 'Your password',
+  passwordRequired: 'Enter your password',
+  continue: 'Continue',
+  cancel: 'Cancel',
+  scanIntro: 'Add this account to your authenticator app: open the link on this phone, or copy the setup key into the app.',
+  setupLink: 'Open in authenticator app',
+  setupKey: 'Setup key',
+  copy: 'Copy',
+  copied: 'Copied',
+  backupCodesIntro: 'Save these backup codes somewhere safe. Each signs you in once if your phone is not at hand.',
+  confirmIntro: 'Then enter the code your app shows to finish.',
+  confirm: 'Finish',
+  turnedOn: 'Two-step sign-in is on',
+  turnedOff: 'Two-step sign-in is off',
+  backupCodesReady: 'Your new backup codes are ready. The old ones no longer work.',
+  loadFailed: 'Could not load your account. Please try again.',
+  retry: 'Try again',
+} as const;
+
+export const adminTwoFactorTexts = {
+  required: 'Admin pages need two-step sign-in. Turn it on under Security in your dashboard.',
+} as const;
+
+/** A code from an authenticator app: six digits (spaces people type are dropped). */
+export const totpCodeSchema = z
+  .string()
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(z.string().min(1, twoFactorTexts.codeRequired).regex(/^\d{6}$/, twoFactorTexts.codeInvalid));
+
+/** A backup code as Better Auth makes them (`abcde-12345`); checked by the server. */
+export const backupCodeSchema = z.string().trim().min(1, twoFactorTexts.backupCodeRequired).max(64);
+
+export const twoFactorPasswordSchema = z.string().min(1, twoFactorTexts.passwordRequired).max(128);
