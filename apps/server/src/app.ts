@@ -149,9 +149,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { db } = database;
   // One query or transaction in flight for PGlite's single connection; more on a pool.
   const batching = { maxBatch: 100, concurrency: database.kind === 'pglite' ? 1 : 4 };
-  const auth = createAuth(config, db, batching);
-  const rateLimiter = createRateLimiter(db);
-  const callers = createCallerResolver(auth);
   const now = options.now ?? (() => new Date());
   const mail = createMailService({
     clinicInbox: config.mail.clinicInbox,
@@ -160,6 +157,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: config.publicUrl,
     now,
   });
+  const auth = createAuth(config, db, batching, mail);
+  const rateLimiter = createRateLimiter(db);
+  const callers = createCallerResolver(auth);
   const contact = createContactService({ db, rateLimiter, mail });
   const availabilityCache = createAvailabilityCache();
   await database.listen(

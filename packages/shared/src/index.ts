@@ -1,5 +1,6 @@
 export * from './texts.ts';
 export * from './validation.ts';
+export * from './password-reset.ts';
 export * from './dates.ts';
 export * from './errors.ts';
 export * from './api.ts';

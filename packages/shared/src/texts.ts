@@ -7,6 +7,8 @@ export const messages = {
   emailInvalid: 'Provide a valid Email',
   passwordRequired: 'Password is Required',
   passwordTooShort: 'Must be six character or longer',
+  /** Not in the spec: the 10,000 most common passwords are refused (server-side only). */
+  passwordTooCommon: 'This password is too common. Please choose another.',
   nameRequired: 'Name is Required',
   imageRequired: 'Image is Required',
   subjectRequired: 'Subject is Required',

@@ -11,9 +11,21 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { createMailService } from '../modules/mail/mail.service.ts';
 import { insertSignedInPatients } from './patients.ts';
 
 export { insertSignedInPatients };
+
+/** The app's mail service for a test that builds a service of its own (mail goes to the outbox). */
+export function testMailService(config: Config) {
+  return createMailService({
+    clinicInbox: config.mail.clinicInbox,
+    fromAddress: config.mail.from,
+    timeZone: config.clinicTimeZone,
+    publicUrl: config.publicUrl,
+    now: () => new Date(),
+  });
+}
 
 export const testDb = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
-import { buildTestApp, signUp, type TestApp } from '../../test/helper.ts';
+import { testMailService, buildTestApp, signUp, type TestApp } from '../../test/helper.ts';
 import { createAuth } from './auth.ts';
 
 describe('account names', () => {
@@ -56,7 +56,7 @@ describe('account names', () => {
   });
 
   it("applies the rule to the identity provider's other paths too: server-side sign-up and profile updates", async () => {
-    const auth = createAuth(t.config, t.db, { maxBatch: 1, concurrency: 1 });
+    const auth = createAuth(t.config, t.db, { maxBatch: 1, concurrency: 1 }, testMailService(t.config));
     await expect(
       auth.api.signUpEmail({ body: { name: 'z'.repeat(101), email: 'server-side@example.com', password: 'secret123' } }),
     ).rejects.toMatchObject({ statusCode: 400 });

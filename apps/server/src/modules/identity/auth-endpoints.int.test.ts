@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
-import { bearer, buildTestApp, signIn, signUp, type TestApp, type TestUser } from '../../test/helper.ts';
+import { testMailService, bearer, buildTestApp, signIn, signUp, type TestApp, type TestUser } from '../../test/helper.ts';
 import { createAuth } from './auth.ts';
 import { servedAuthEndpoints } from './auth-endpoints.ts';
 
@@ -18,9 +18,9 @@ import { servedAuthEndpoints } from './auth-endpoints.ts';
  * here (or, if the product starts to use it, served in auth-endpoints.ts).
  */
 const REFUSED = [
-  'GET /get-session', 'POST /get-session', 'POST /reset-password', 'POST /verify-password', 'GET /verify-email',
+  'GET /get-session', 'POST /get-session', 'POST /verify-password', 'GET /verify-email',
   'POST /send-verification-email', 'POST /change-email', 'POST /change-password', 'POST /update-session',
-  'POST /update-user', 'POST /delete-user', 'POST /request-password-reset', 'GET /reset-password/:token',
+  'POST /update-user', 'POST /delete-user', 'GET /reset-password/:token',
   'GET /list-sessions', 'POST /revoke-session', 'POST /revoke-sessions', 'POST /revoke-other-sessions',
   'POST /link-social', 'GET /list-accounts', 'GET /delete-user/callback', 'POST /unlink-account',
   'POST /refresh-token', 'POST /get-access-token', 'GET /account-info', 'GET /ok',
@@ -95,7 +95,7 @@ describe('Better Auth endpoints', () => {
   const served = () => servedAuthEndpoints({ google: true }).map((e) => `${e.method} ${e.path}`);
 
   it('knows every endpoint Better Auth mounts: served, or refused on purpose', () => {
-    const auth = createAuth(t.config, t.db, { maxBatch: 1, concurrency: 1 });
+    const auth = createAuth(t.config, t.db, { maxBatch: 1, concurrency: 1 }, testMailService(t.config));
     const mounted = mountedEndpoints(auth);
     // `GET /callback/:id` is served for the one provider id there is.
     const known = new Set([...served().map((e) => e.replace('/callback/google', '/callback/:id')), ...REFUSED]);

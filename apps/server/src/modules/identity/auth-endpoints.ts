@@ -24,6 +24,16 @@ const PASSWORD_ENDPOINTS: AuthEndpoint[] = [
 ];
 
 /**
+ * Password reset: the forgot-password screen asks for the mail, the reset screen sends the
+ * mail's token with the new password. The mail links to the web app's page, not to Better
+ * Auth's `GET /reset-password/:token`, which stays unserved.
+ */
+const PASSWORD_RESET_ENDPOINTS: AuthEndpoint[] = [
+  { method: 'POST', path: '/request-password-reset' },
+  { method: 'POST', path: '/reset-password' },
+];
+
+/**
  * Two-step sign-in (docs/decisions/013): turning it on (the password, then a first code from the
  * app) and off, new backup codes, and the second step of a sign-in with a code or a backup
  * code. The email-code variant (`send-otp`, `verify-otp`) and re-showing the app's link
@@ -49,7 +59,12 @@ const GOOGLE_ENDPOINTS: AuthEndpoint[] = [
 ];
 
 export function servedAuthEndpoints(options: { google: boolean }): AuthEndpoint[] {
-  return [...PASSWORD_ENDPOINTS, ...TWO_FACTOR_ENDPOINTS, ...(options.google ? GOOGLE_ENDPOINTS : [])];
+  return [
+    ...PASSWORD_ENDPOINTS,
+    ...PASSWORD_RESET_ENDPOINTS,
+    ...TWO_FACTOR_ENDPOINTS,
+    ...(options.google ? GOOGLE_ENDPOINTS : []),
+  ];
 }
 
 export type AuthPath =

@@ -5,13 +5,15 @@
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
-import { PASSWORD_MIN_LENGTH, fitName, nameSchema } from '@clinic/shared';
+import { PASSWORD_MIN_LENGTH, PASSWORD_RESET_LINK_SECONDS, fitName, nameSchema } from '@clinic/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { GroupCommitOptions } from '../../lib/group-commit.ts';
+import type { MailService } from '../mail/mail.service.ts';
 import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.ts';
 import { withBatchedSessionReads } from './batched-session-reads.ts';
 import { createSessionReader } from './sessions.repository.ts';
 
@@ -31,8 +33,34 @@ export function accountName(name: unknown, path: string | undefined, fallback: s
   throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: messages[0], errors: { name: messages } });
 }
 
-/** `batching`: how simultaneous session reads share a query (as bookings share a transaction). */
-export function createAuth(config: Config, db: Db, batching: GroupCommitOptions) {
+/** The body field that carries a new password, on each path that sets one. */
+const NEW_PASSWORD_FIELDS = new Map<string, string>([
+  ['/sign-up/email', 'password'],
+  ['/reset-password', 'newPassword'],
+  ['/change-password', 'newPassword'],
+]);
+
+/** Refuses one of the most common passwords wherever a password is set (common-passwords.ts). */
+export function refuseCommonPassword(path: string | undefined, body: unknown): void {
+  const field = path === undefined ? undefined : NEW_PASSWORD_FIELDS.get(path);
+  if (!field || body === null || typeof body !== 'object') return;
+  const password = (body as Record<string, unknown>)[field];
+  // A password too short is refused by the length rule first, with the spec's message.
+  if (typeof password === 'string' && password.length >= PASSWORD_MIN_LENGTH && isCommonPassword(password)) {
+    throw new APIError('BAD_REQUEST', {
+      code: 'PASSWORD_TOO_COMMON',
+      message: COMMON_PASSWORD_MESSAGE,
+      errors: { password: [COMMON_PASSWORD_MESSAGE] },
+    });
+  }
+}
+
+/**
+ * `batching`: how simultaneous session reads share a query (as bookings share a transaction).
+ * `mail`: Better Auth's mails (verification) go into our outbox, never straight to SMTP from
+ * inside its request.
+ */
+export function createAuth(config: Config, db: Db, batching: GroupCommitOptions, mail: MailService) {
   return betterAuth({
     appName: 'Doctors Portal',
     baseURL: config.publicUrl,
@@ -52,6 +80,20 @@ export function createAuth(config: Config, db: Db, batching: GroupCommitOptions)
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
       autoSignIn: true,
+      // The mail links to the web app's page, which posts the token with the new password; Better
+      // Auth's own GET /reset-password/:token (a redirect) is not served.
+      async sendResetPassword({ user, token }) {
+        const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await mail.queuePasswordReset(db, { email: user.email, name: user.name, url });
+      },
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_SECONDS,
+      // Whoever knew the old password (or holds a stolen session) is out once it is reset.
+      revokeSessionsOnPasswordReset: true,
+    },
+    // Reset and verification tokens are kept as hashes: a copy of the table opens no account.
+    verification: { storeIdentifier: 'hashed' },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => refuseCommonPassword(ctx.path, ctx.body)),
     },
     // Our profile's phone (PATCH /api/me): known to Better Auth so its reads carry it as ours do,
     // never taken from a sign-up or its own update endpoint.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema.ts';
 import { createAuth } from './auth.ts';
 import { createSessionReader } from './sessions.repository.ts';
-import { bearer, buildTestApp, createSignedInPatients, signIn, signUp, type TestApp } from '../../test/helper.ts';
+import { testMailService, bearer, buildTestApp, createSignedInPatients, signIn, signUp, type TestApp } from '../../test/helper.ts';
 
 describe('identity', () => {
   let t: TestApp;
@@ -130,7 +130,7 @@ describe('identity', () => {
   it("reads a session with its user in exactly the shape of Better Auth's own adapter", async () => {
     const ann = await signUp(t, { name: 'Ann Shape' });
     const token = ann.token.split('.')[0]!;
-    const context = await createAuth(t.config, t.db, { maxBatch: 1, concurrency: 1 }).$context;
+    const context = await createAuth(t.config, t.db, { maxBatch: 1, concurrency: 1 }, testMailService(t.config)).$context;
     const theirs = await context.adapter.findMany({
       model: 'session',
       where: [{ field: 'token', operator: 'in', value: [token] }],

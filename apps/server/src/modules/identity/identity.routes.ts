@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { ErrorCode } from '@clinic/shared';
+import { ErrorCode, passwordResetTexts } from '@clinic/shared';
 import type { Config } from '../../config.ts';
 import { AppError, titleFor } from '../../lib/app-error.ts';
 import type { Auth } from './auth.ts';
@@ -21,6 +21,8 @@ const LIMITED_ENDPOINTS = new Map<string, AuthAttempt | SecondFactorAttempt>([
   ['/two-factor/disable', 'two-factor'],
   ['/two-factor/generate-backup-codes', 'two-factor'],
   ['/sign-up/email', 'sign-up'],
+  ['/request-password-reset', 'password-reset-request'],
+  ['/reset-password', 'password-reset'],
 ]);
 const HOP_BY_HOP = new Set(['content-length', 'transfer-encoding', 'connection', 'set-cookie']);
 
@@ -123,6 +125,10 @@ export async function identityRoutes(
         errors = fieldErrors(parsed.errors);
       } catch {
         message = undefined;
+      }
+      // Better Auth's "Invalid token" says nothing a patient can act on.
+      if (providerCode === 'INVALID_TOKEN' && resolved.endpoint.path === '/reset-password') {
+        message = passwordResetTexts.invalidLink;
       }
       const status = response.status;
       if (status >= 500) request.log.error({ status, providerCode }, 'identity provider error');

@@ -21,7 +21,16 @@ const ACCOUNT_MEMORY_SECONDS = 24 * 3600;
 /** Longer addresses are not addresses; they must not grow the table's keys without bound. */
 const MAX_KEY_EMAIL_LENGTH = 320;
 
-export type AuthAttempt = 'sign-in' | 'sign-up';
+/**
+ * Reset mails one address may be sent per hour, whoever asks: enough for a lost or late mail,
+ * too few to flood someone's inbox. Unknown addresses are counted alike, so a refusal says
+ * nothing about whether an account exists.
+ */
+const RESET_REQUESTS_PER_EMAIL = 3;
+const RESET_REQUEST_WINDOW_SECONDS = 3600;
+
+/** Password resets count against the address caps like sign-ins; a bad or old link is a failure. */
+export type AuthAttempt = 'sign-in' | 'sign-up' | 'password-reset-request' | 'password-reset';
 
 /**
  * Checking a second factor (a code from the app, a backup code) or the password that turns
@@ -71,6 +80,17 @@ export function createSignInLimits(limiter: RateLimiter, config: Config['authRat
           { freeFailures: perAccount, maxDelaySeconds, memorySeconds: ACCOUNT_MEMORY_SECONDS },
           (s) => `Too many failed sign-ins for this account. Please wait ${s} seconds and try again.`,
         );
+      }
+
+      if (kind === 'password-reset-request' && email) {
+        await limiter.consume([
+          {
+            key: `auth:reset-requests:${email.slice(0, MAX_KEY_EMAIL_LENGTH)}`,
+            max: RESET_REQUESTS_PER_EMAIL,
+            windowSeconds: RESET_REQUEST_WINDOW_SECONDS,
+            message: (s) => `Too many reset links asked for this address. Please wait ${s} seconds and try again.`,
+          },
+        ]);
       }
 
       return async (succeeded) => {

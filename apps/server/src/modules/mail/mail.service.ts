@@ -26,6 +26,19 @@ export function createMailService(deps: MailDeps) {
       });
     },
 
+    /** The single-use link to choose a new password (Better Auth calls this on request-password-reset). */
+    async queuePasswordReset(db: Db, to: { email: string; name: string; url: string }) {
+      await enqueueMail(db, {
+        kind: 'password-reset',
+        toAddress: to.email,
+        subject: 'Reset your Doctors Portal password',
+        textBody:
+          `Dear ${to.name},\n\nSomeone asked to reset the password of your Doctors Portal account. ` +
+          `To choose a new one, open this link within one hour; it works once:\n${to.url}\n\n` +
+          `If it was not you, ignore this mail: your password stays as it is.\n\nDoctors Portal\n`,
+      });
+    },
+
     /** One confirmation per booking, with its `.ics`; pass the transaction that booked them. */
     async queueBookingConfirmations(
       tx: Db,
