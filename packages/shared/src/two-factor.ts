@@ -18,7 +18,8 @@ export const twoFactorTexts = {
   backupCodeRequired: 'Enter a backup code',
   title: 'Two-step sign-in',
   statusOn: 'Two-step sign-in is on. Signing in asks for a code from your authenticator app.',
-  statusOff: 'Two-step sign-in is off. Turn it on so that a stolen password alone does not open your account.',
+  statusOff:
+    'Two-step sign-in is off. Turn it on so that a stolen password alone does not open your account.',
   turnOn: 'Turn on two-step sign-in',
   turnOff: 'Turn off',
   newBackupCodes: 'New backup codes',
@@ -26,12 +27,14 @@ export const twoFactorTexts = {
   passwordRequired: 'Enter your password',
   continue: 'Continue',
   cancel: 'Cancel',
-  scanIntro: 'Add this account to your authenticator app: open the link on this phone, or copy the setup key into the app.',
+  scanIntro:
+    'Add this account to your authenticator app: open the link on this phone, or copy the setup key into the app.',
   setupLink: 'Open in authenticator app',
   setupKey: 'Setup key',
   copy: 'Copy',
   copied: 'Copied',
-  backupCodesIntro: 'Save these backup codes somewhere safe. Each signs you in once if your phone is not at hand.',
+  backupCodesIntro:
+    'Save these backup codes somewhere safe. Each signs you in once if your phone is not at hand.',
   confirmIntro: 'Then enter the code your app shows to finish.',
   confirm: 'Finish',
   turnedOn: 'Two-step sign-in is on',
@@ -49,9 +52,31 @@ export const adminTwoFactorTexts = {
 export const totpCodeSchema = z
   .string()
   .transform((value) => value.replace(/\s+/g, ''))
-  .pipe(z.string().min(1, twoFactorTexts.codeRequired).regex(/^\d{6}$/, twoFactorTexts.codeInvalid));
+  .pipe(
+    z
+      .string()
+      .min(1, twoFactorTexts.codeRequired)
+      .regex(/^\d{6}$/, twoFactorTexts.codeInvalid),
+  );
 
 /** A backup code as Better Auth makes them (`abcde-12345`); checked by the server. */
 export const backupCodeSchema = z.string().trim().min(1, twoFactorTexts.backupCodeRequired).max(64);
 
 export const twoFactorPasswordSchema = z.string().min(1, twoFactorTexts.passwordRequired).max(128);
+
+/** The second step of a sign-in: a code from the app, or a backup code. */
+export const twoFactorCodeFormSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('totp'), code: totpCodeSchema }),
+  z.object({ method: z.literal('backup'), code: backupCodeSchema }),
+]);
+export type TwoFactorCodeFormInput = z.input<typeof twoFactorCodeFormSchema>;
+export type TwoFactorCodeForm = z.output<typeof twoFactorCodeFormSchema>;
+
+/** The password that turns two-step sign-in on or off, or asks for new backup codes. */
+export const twoFactorPasswordFormSchema = z.object({ password: twoFactorPasswordSchema });
+export type TwoFactorPasswordForm = z.infer<typeof twoFactorPasswordFormSchema>;
+
+/** The first code from the app, which turns two-step sign-in on. */
+export const twoFactorSetupCodeFormSchema = z.object({ code: totpCodeSchema });
+export type TwoFactorSetupCodeFormInput = z.input<typeof twoFactorSetupCodeFormSchema>;
+export type TwoFactorSetupCodeForm = z.output<typeof twoFactorSetupCodeFormSchema>;

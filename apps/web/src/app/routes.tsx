@@ -24,6 +24,7 @@ const pages = {
   dashboardHistory: retryableLazy(() => import('./routes/dashboard-history.tsx')),
   dashboardPayment: retryableLazy(() => import('./routes/dashboard-payment.tsx')),
   dashboardProfile: retryableLazy(() => import('./routes/dashboard-profile.tsx')),
+  dashboardSecurity: retryableLazy(() => import('./routes/dashboard-security.tsx')),
   dashboardUsers: retryableLazy(() => import('./routes/dashboard-users.tsx')),
   dashboardAddDoctor: retryableLazy(() => import('./routes/dashboard-add-doctor.tsx')),
   dashboardManageDoctors: retryableLazy(() => import('./routes/dashboard-manage-doctors.tsx')),
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
               { path: 'history', element: <LazyChunk chunk={pages.dashboardHistory} /> },
               { path: 'payment/:id', element: <LazyChunk chunk={pages.dashboardPayment} /> },
               { path: 'profile', element: <LazyChunk chunk={pages.dashboardProfile} /> },
+              { path: 'security', element: <LazyChunk chunk={pages.dashboardSecurity} /> },
               {
                 // Admin pages (spec sections 2 and 4): a spinner while the server is asked; a
                 // non-admin is signed out and sent to /login.

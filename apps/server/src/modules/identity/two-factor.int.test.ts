@@ -8,7 +8,14 @@ import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twoFactors, users } from '../../db/schema.ts';
-import { bearer, buildTestApp, signIn, signUp, type TestApp, type TestUser } from '../../test/helper.ts';
+import {
+  bearer,
+  buildTestApp,
+  signIn,
+  signUp,
+  type TestApp,
+  type TestUser,
+} from '../../test/helper.ts';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -63,7 +70,12 @@ describe('two-step sign-in', () => {
   afterAll(() => t.close());
 
   const post = (url: string, headers: InjectOptions['headers'], payload: object) =>
-    t.app.inject({ method: 'POST', url: `/api/auth${url}`, headers: { origin: t.origin, ...headers }, payload });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/auth${url}`,
+      headers: { origin: t.origin, ...headers },
+      payload,
+    });
 
   /** Turns two-step sign-in on as the Security page does; returns the app's key and backup codes. */
   async function enrol(user: { token: string; password: string }) {
@@ -125,7 +137,10 @@ describe('two-step sign-in', () => {
     expect(verified.statusCode, verified.body).toBe(200);
     const token = await tokenStep(ann.email, cookiesOf(verified));
     expect(token.statusCode, token.body).toBe(200);
-    const me = await t.app.inject({ url: '/api/me', headers: bearer(token.json<{ token: string }>()) });
+    const me = await t.app.inject({
+      url: '/api/me',
+      headers: bearer(token.json<{ token: string }>()),
+    });
     expect(me.json()).toMatchObject({ user: { email: ann.email, twoFactorEnabled: true } });
   });
 
@@ -143,7 +158,11 @@ describe('two-step sign-in', () => {
     let limited: Awaited<ReturnType<typeof post>> | undefined;
     for (let i = 0; i < 12 && !limited; i++) {
       const again = await passwordStep(bob.email, bob.password);
-      const res = await post('/two-factor/verify-totp', { cookie: again.cookie }, { code: wrongCode(key) });
+      const res = await post(
+        '/two-factor/verify-totp',
+        { cookie: again.cookie },
+        { code: wrongCode(key) },
+      );
       if (res.statusCode === 429) limited = res;
     }
     expect(limited?.json()).toMatchObject({ code: 'rate_limited' });
@@ -162,9 +181,17 @@ describe('two-step sign-in', () => {
     expect((await tokenStep(cy.email, cookiesOf(used))).statusCode).toBe(200);
 
     const second = await passwordStep(cy.email, cy.password);
-    const reused = await post('/two-factor/verify-backup-code', { cookie: second.cookie }, { code });
+    const reused = await post(
+      '/two-factor/verify-backup-code',
+      { cookie: second.cookie },
+      { code },
+    );
     expect(reused.statusCode).toBe(401);
-    const other = await post('/two-factor/verify-backup-code', { cookie: second.cookie }, { code: backupCodes[1]! });
+    const other = await post(
+      '/two-factor/verify-backup-code',
+      { cookie: second.cookie },
+      { code: backupCodes[1]! },
+    );
     expect(other.statusCode, other.body).toBe(200);
   });
 
@@ -181,7 +208,11 @@ describe('two-step sign-in', () => {
 
   it('does not serve the mailed-code variant or re-show the app link', async () => {
     const eve = await signUp(t);
-    for (const path of ['/two-factor/send-otp', '/two-factor/verify-otp', '/two-factor/get-totp-uri']) {
+    for (const path of [
+      '/two-factor/send-otp',
+      '/two-factor/verify-otp',
+      '/two-factor/get-totp-uri',
+    ]) {
       const res = await post(path, bearer(eve), { password: eve.password, code: '123456' });
       expect(res.statusCode, path).toBe(404);
     }
@@ -209,16 +240,28 @@ describe('two-step sign-in', () => {
       expect(verified.statusCode, verified.body).toBe(200);
       const token = await tokenStep('boss@clinic.test', cookiesOf(verified));
       expect(token.statusCode).toBe(200);
-      const allowed = await t.app.inject({ url: '/api/user', headers: bearer(token.json<{ token: string }>()) });
+      const allowed = await t.app.inject({
+        url: '/api/user',
+        headers: bearer(token.json<{ token: string }>()),
+      });
       expect(allowed.statusCode, allowed.body).toBe(200);
     });
 
     it('leaves patients as they were', async () => {
       const patient = await signUp(t);
-      expect((await t.app.inject({ url: '/api/user', headers: bearer(patient) })).json()).toMatchObject({
+      expect(
+        (await t.app.inject({ url: '/api/user', headers: bearer(patient) })).json(),
+      ).toMatchObject({
         code: 'forbidden',
       });
-      expect((await t.app.inject({ url: `/api/booking?patient=${patient.email}`, headers: bearer(patient) })).statusCode).toBe(200);
+      expect(
+        (
+          await t.app.inject({
+            url: `/api/booking?patient=${patient.email}`,
+            headers: bearer(patient),
+          })
+        ).statusCode,
+      ).toBe(200);
     });
   });
 });

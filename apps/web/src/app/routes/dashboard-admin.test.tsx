@@ -37,6 +37,7 @@ describe('the dashboard for admins', () => {
       ['Manage Doctors', '/dashboard/manage-doctor'],
       ['Messages', '/dashboard/messages'],
       ['Profile', '/dashboard/profile'],
+      ['Security', '/dashboard/security'],
     ]);
     expect(calls.map((call) => call.path)).toContain('/api/admin/admin%40clinic.test');
   });
@@ -59,6 +60,7 @@ describe('the dashboard for admins', () => {
       ['My Reviews', '/dashboard/review'],
       ['My History', '/dashboard/history'],
       ['Profile', '/dashboard/profile'],
+      ['Security', '/dashboard/security'],
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import type { Me } from '@clinic/shared';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -37,6 +38,9 @@ export default function DashboardProfileRoute() {
             </h3>
             <DownloadMyData />
           </section>
+          <Link to="/dashboard/security" className="link self-start text-primary">
+            Two-step sign-in: see Security
+          </Link>
         </>
       ) : null}
     </section>

@@ -27,6 +27,7 @@ describe('/dashboard', () => {
       ['My Reviews', '/dashboard/review'],
       ['My History', '/dashboard/history'],
       ['Profile', '/dashboard/profile'],
+      ['Security', '/dashboard/security'],
     ]);
     expect(within(menu).getByRole('link', { name: 'My Appointments' })).toHaveAttribute(
       'aria-current',

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
@@ -9,12 +10,15 @@ import { useSignIn } from '../api/sign-in.ts';
 import { useReturnPath } from '../hooks/use-return-path.ts';
 import { AuthError } from './auth-error.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
 /** Login screen (spec section 2): email and password, then back to where the user came from. */
 export function LoginForm() {
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const signIn = useSignIn();
+  // Set when the password was right and the account asks for its second factor.
+  const [secondFactorFor, setSecondFactorFor] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -27,8 +31,26 @@ export function LoginForm() {
   });
 
   const onSubmit = handleSubmit((values) =>
-    signIn.mutate(values, { onSuccess: () => void navigate(returnPath, { replace: true }) }),
+    signIn.mutate(values, {
+      onSuccess: ({ needsSecondFactor }) => {
+        if (needsSecondFactor) setSecondFactorFor(values.email);
+        else void navigate(returnPath, { replace: true });
+      },
+    }),
   );
+
+  if (secondFactorFor) {
+    return (
+      <TwoFactorStep
+        email={secondFactorFor}
+        onSignedIn={() => void navigate(returnPath, { replace: true })}
+        onCancel={() => {
+          signIn.reset();
+          setSecondFactorFor(null);
+        }}
+      />
+    );
+  }
 
   return (
     <div className="flex flex-col gap-4">

@@ -19,6 +19,9 @@ export const patientMenuItems: readonly DashboardMenuItem[] = [
 /** Not in the spec: everyone's account page (name, phone, data export), after the spec's entries. */
 export const profileMenuItem: DashboardMenuItem = { to: '/dashboard/profile', label: 'Profile' };
 
+/** Not in the spec: everyone's two-step sign-in, last. */
+export const securityMenuItem: DashboardMenuItem = { to: '/dashboard/security', label: 'Security' };
+
 type DashboardLayoutProps = {
   /**
    * Entries shown after the patient's, for admins: All Users, Add a Doctor, Manage Doctors
@@ -51,7 +54,7 @@ export function DashboardLayout({ adminMenuItems = [], children }: DashboardLayo
     return () => document.removeEventListener('keydown', onKey);
   }, [isOpen]);
 
-  const items = [...patientMenuItems, ...adminMenuItems, profileMenuItem];
+  const items = [...patientMenuItems, ...adminMenuItems, profileMenuItem, securityMenuItem];
 
   return (
     <div className="drawer mx-auto max-w-6xl lg:drawer-open">
