@@ -17,6 +17,7 @@ const pages = {
   contact: retryableLazy(() => import('./routes/contact.tsx')),
   login: retryableLazy(() => import('./routes/login.tsx')),
   register: retryableLazy(() => import('./routes/register.tsx')),
+  verifyEmail: retryableLazy(() => import('./routes/verify-email.tsx')),
   appointment: retryableLazy(() => import('./routes/appointment.tsx')),
   dashboard: retryableLazy(() => import('./routes/dashboard.tsx')),
   dashboardAppointments: retryableLazy(() => import('./routes/dashboard-appointments.tsx')),
@@ -43,6 +44,7 @@ export const routes: RouteObject[] = [
       { path: 'contact', element: <LazyChunk chunk={pages.contact} /> },
       { path: 'login', element: <LazyChunk chunk={pages.login} /> },
       { path: 'register', element: <LazyChunk chunk={pages.register} /> },
+      { path: 'verify-email', element: <LazyChunk chunk={pages.verifyEmail} /> },
       {
         element: <RequireAuth />,
         children: [
