@@ -10,6 +10,9 @@ export const baseURL = `http://127.0.0.1:${port}`;
 const googlePort = port + 1;
 const oidcPort = port + 2;
 export const googleBaseURL = `http://127.0.0.1:${googlePort}`;
+/** The Google server's mail goes to a local SMTP server, readable over HTTP here. */
+const smtpPort = port + 3;
+export const mailboxURL = `http://127.0.0.1:${port + 4}`;
 
 const serverEnv = {
   HOST: '127.0.0.1',
@@ -66,6 +69,15 @@ export default defineConfig({
       env: { OIDC_PORT: String(oidcPort), APP_URL: googleBaseURL },
     },
     {
+      command: 'node --import tsx e2e/support/start-mailbox.ts',
+      url: `${mailboxURL}/mail`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { SMTP_PORT: String(smtpPort), MAILBOX_PORT: String(port + 4) },
+    },
+    {
       command: 'node --import tsx e2e/support/start-server.ts',
       url: `${googleBaseURL}/api/health`,
       reuseExistingServer: false,
@@ -79,6 +91,10 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: 'clinic-e2e',
         GOOGLE_CLIENT_SECRET: 'clinic-e2e-secret-0123456789',
         GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
+        // Mail really leaves (the verification links the linking tests follow); booking stays
+        // open to unverified patients, as on the first server.
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        REQUIRE_EMAIL_VERIFICATION: 'none',
       },
     },
   ],

@@ -50,6 +50,11 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ url: '/api/me/export' }),
     expected: { anonymous: 401, patient: 200, otherPatient: 200, admin: 200 },
   },
+  // Patients signed up unverified get the mail; the operator's admin account is verified already.
+  'POST /api/me/verification-email': {
+    request: () => ({ method: 'POST', url: '/api/me/verification-email' }),
+    expected: { anonymous: 401, patient: 202, otherPatient: 202, admin: 409 },
+  },
   // Only the Better Auth endpoints the product uses are served; without Google, none is a GET.
   'GET /api/auth/*': { request: () => ({ url: '/api/auth/get-session' }), expected: everyone(404) },
   'POST /api/auth/*': {

@@ -13,12 +13,13 @@ import { migrateDatabase } from './db/migrate.ts';
 import { redactUrl } from './lib/redact-url.ts';
 import { createAuth } from './modules/identity/auth.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { verificationRoutes } from './modules/identity/verification.routes.ts';
 import { createSignInLimits } from './modules/identity/sign-in-limits.ts';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     windowDays: config.bookingWindowDays,
     batching,
     maxActiveBookings: config.maxActiveBookings,
+    requireEmailVerification: config.requireEmailVerification,
     rateLimit: { limiter: rateLimiter, max: config.bookingRateLimitPerMinute, windowSeconds: 60 },
   });
   const users = createUsersService({ db, auth, booking });
@@ -219,6 +221,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAccessControl(app, callers, { requireAdminTwoFactor: config.requireAdminTwoFactor });
   await app.register(healthRoutes, { database, config });
   await app.register(identityRoutes, { auth, limits: createSignInLimits(rateLimiter, config.authRateLimit), config });
+  await app.register(verificationRoutes, { auth, callers, rateLimiter });
   await app.register(usersRoutes, { users, callers, account });
   await app.register(accountRoutes, { account, callers });
   await app.register(contactRoutes, { contact, callers });

@@ -19,6 +19,15 @@ describe('loadConfig', () => {
     expect(config.google).toBeUndefined();
   });
 
+  it('requires a verified email for booking only when mail can arrive, unless told otherwise', () => {
+    const smtp = 'smtp://127.0.0.1:2525';
+    expect(loadConfig({ DATA_DIR: dataDir() }).requireEmailVerification).toBe('none');
+    expect(loadConfig({ DATA_DIR: dataDir(), SMTP_URL: smtp }).requireEmailVerification).toBe('booking');
+    expect(loadConfig({ DATA_DIR: dataDir(), SMTP_URL: smtp, REQUIRE_EMAIL_VERIFICATION: 'off' }).requireEmailVerification).toBe('none');
+    expect(loadConfig({ DATA_DIR: dataDir(), REQUIRE_EMAIL_VERIFICATION: 'booking' }).requireEmailVerification).toBe('booking');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REQUIRE_EMAIL_VERIFICATION: 'always' })).toThrow(/REQUIRE_EMAIL_VERIFICATION: must be none or booking/);
+  });
+
   it('generates the auth secret once into DATA_DIR and reuses it', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).authSecret;

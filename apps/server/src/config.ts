@@ -89,6 +89,13 @@ const envSchema = z
     MAIL_FROM: optionalString,
     CLINIC_INBOX: optionalString.pipe(z.email().optional()),
     BOOKING_WINDOW_DAYS: z.coerce.number().int().min(1).max(730).default(90),
+    /** `booking`: an unverified email may not book; `none`. Default: booking when SMTP_URL is set. */
+    REQUIRE_EMAIL_VERIFICATION: optionalString.pipe(
+      z
+        .enum(['none', 'booking', 'off', 'on', 'false', 'true'], { message: 'must be none or booking (or on/off)' })
+        .transform((v) => (v === 'on' || v === 'true' || v === 'booking' ? 'booking' : 'none'))
+        .optional(),
+    ),
     MAX_ACTIVE_BOOKINGS: z.coerce.number().int().min(1).max(1000).default(10),
     BOOKING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(300),
@@ -156,6 +163,8 @@ export interface Config {
   stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string; apiUrl?: string };
   mail: { smtpUrl?: string; from: string; clinicInbox?: string };
   bookingWindowDays: number;
+  /** Whether a patient must verify the email address before booking. */
+  requireEmailVerification: 'none' | 'booking';
   /** Upcoming active bookings one patient may hold at once. */
   maxActiveBookings: number;
   /** Booking requests one account may send per minute (a loose guard against scripted filling). */
@@ -257,6 +266,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       clinicInbox: env.CLINIC_INBOX?.toLowerCase(),
     },
     bookingWindowDays: env.BOOKING_WINDOW_DAYS,
+    // Without a mail server no verification mail can arrive: a gate would lock every new patient out.
+    requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ?? (env.SMTP_URL ? 'booking' : 'none'),
     maxActiveBookings: env.MAX_ACTIVE_BOOKINGS,
     bookingRateLimitPerMinute: env.BOOKING_RATE_LIMIT_PER_MINUTE,
     authRateLimit: {

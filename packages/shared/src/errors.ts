@@ -11,6 +11,8 @@ export const ErrorCode = {
   CONFLICT: 'conflict',
   /** A patient already holds the most upcoming bookings one may (MAX_ACTIVE_BOOKINGS). */
   BOOKING_LIMIT: 'booking_limit_reached',
+  /** The patient must verify the email address first (REQUIRE_EMAIL_VERIFICATION). */
+  EMAIL_UNVERIFIED: 'email_unverified',
   RATE_LIMITED: 'rate_limited',
   PAYLOAD_TOO_LARGE: 'payload_too_large',
   UNSUPPORTED_MEDIA_TYPE: 'unsupported_media_type',

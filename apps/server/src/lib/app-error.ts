@@ -11,6 +11,7 @@ const statusByCode: Record<ErrorCode, number> = {
   [ErrorCode.PAYMENT_DECLINED]: 402,
   [ErrorCode.FORBIDDEN]: 403,
   [ErrorCode.TWO_FACTOR_REQUIRED]: 403,
+  [ErrorCode.EMAIL_UNVERIFIED]: 403,
   [ErrorCode.NOT_FOUND]: 404,
   [ErrorCode.CONFLICT]: 409,
   [ErrorCode.BOOKING_LIMIT]: 409,

@@ -20,6 +20,8 @@ export interface Caller {
   /** Sign-in asks this account for a second factor (an authenticator app's code). */
   twoFactorEnabled: boolean;
   isAdmin: boolean;
+  /** The account's email address is proven (a followed link, Google, or made by the operator). */
+  emailVerified: boolean;
 }
 
 const resolved = new WeakMap<FastifyRequest, Promise<Caller | null>>();
@@ -32,6 +34,7 @@ interface SignedInSession {
     email: string;
     name: string;
     role?: string | null;
+    emailVerified?: boolean | null;
     twoFactorEnabled?: boolean | null;
   };
 }
@@ -46,6 +49,7 @@ function toCaller({ user, session }: SignedInSession): Caller {
     sessionId: session.id,
     twoFactorEnabled: user.twoFactorEnabled === true,
     isAdmin: role === 'admin',
+    emailVerified: user.emailVerified === true,
   };
 }
 

@@ -24,6 +24,13 @@ if (!HTMLDialogElement.prototype.showModal) {
   };
 }
 
+// jsdom has no pointer capture; a toast (sonner, swipe to dismiss) takes it when pressed.
+if (!Element.prototype.setPointerCapture) {
+  Element.prototype.setPointerCapture = () => {};
+  Element.prototype.releasePointerCapture = () => {};
+  Element.prototype.hasPointerCapture = () => false;
+}
+
 // jsdom does not scroll; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => {};
 

@@ -47,6 +47,7 @@ describe('booking conflicts answered from memory', () => {
       windowDays: 90,
       batching: { maxBatch: 100, concurrency: 1 },
       maxActiveBookings: 10,
+      requireEmailVerification: 'none',
       rateLimit: { limiter: createRateLimiter(t.db), max: 30, windowSeconds: 60 },
     });
     const [treatment] = await service.available(DAY);
@@ -57,7 +58,7 @@ describe('booking conflicts answered from memory', () => {
         .insert(users)
         .values({ id: `memo-${name}`, name, email: `${name}@memo.test` })
         .returning();
-      callers.push({ userId: user!.id, email: user!.email, name, role: 'user', sessionId: `s-${name}`, isAdmin: false, twoFactorEnabled: false });
+      callers.push({ userId: user!.id, email: user!.email, name, role: 'user', sessionId: `s-${name}`, isAdmin: false, emailVerified: false, twoFactorEnabled: false });
     }
   });
   afterAll(() => t.close());

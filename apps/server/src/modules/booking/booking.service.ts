@@ -71,6 +71,8 @@ export interface BookingServiceDeps {
   windowDays: number;
   /** How bookings share transactions: one in flight for PGlite's single connection, more on a pool. */
   batching: GroupCommitOptions;
+  /** Whether an unverified email address may book (REQUIRE_EMAIL_VERIFICATION). */
+  requireEmailVerification: 'none' | 'booking';
   /** Active bookings from today on that one patient may hold (MAX_ACTIVE_BOOKINGS). */
   maxActiveBookings: number;
   /** Booking requests per account and window, counted by the limiter every instance shares. */
@@ -86,7 +88,7 @@ export interface CreateBookingInput {
 }
 
 export function createBookingService(deps: BookingServiceDeps) {
-  const { db, cache, mail, now, timeZone, windowDays, batching, maxActiveBookings, rateLimit } = deps;
+  const { db, cache, mail, now, timeZone, windowDays, batching, maxActiveBookings, rateLimit, requireEmailVerification } = deps;
   const clock = () => bookingClock(now(), timeZone, windowDays);
   // Treatments change only with a migration (a restart): read them once.
   let treatmentList: Promise<TreatmentRow[]> | undefined;
@@ -164,6 +166,13 @@ export function createBookingService(deps: BookingServiceDeps) {
     async create(caller: Caller, input: CreateBookingInput) {
       if (input.patient !== undefined && input.patient.trim().toLowerCase() !== caller.email) {
         throw new AppError(ErrorCode.FORBIDDEN, 'You can only book for yourself.');
+      }
+      if (requireEmailVerification === 'booking' && !caller.emailVerified) {
+        throw new AppError(
+          ErrorCode.EMAIL_UNVERIFIED,
+          `Please confirm your email address first: follow the link we sent to ${caller.email}, then book again.`,
+          { extra: { email: caller.email } },
+        );
       }
       // Per account, not per address: many patients share a clinic's Wi-Fi or a carrier's address.
       await rateLimit.limiter.consume([

@@ -18,7 +18,7 @@ import { servedAuthEndpoints } from './auth-endpoints.ts';
  * here (or, if the product starts to use it, served in auth-endpoints.ts).
  */
 const REFUSED = [
-  'GET /get-session', 'POST /get-session', 'POST /verify-password', 'GET /verify-email',
+  'GET /get-session', 'POST /get-session', 'POST /verify-password',
   'POST /send-verification-email', 'POST /change-email', 'POST /change-password', 'POST /update-session',
   'POST /update-user', 'POST /delete-user', 'GET /reset-password/:token',
   'GET /list-sessions', 'POST /revoke-session', 'POST /revoke-sessions', 'POST /revoke-other-sessions',

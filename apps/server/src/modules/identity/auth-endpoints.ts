@@ -21,6 +21,8 @@ const PASSWORD_ENDPOINTS: AuthEndpoint[] = [
   { method: 'POST', path: '/sign-up/email' },
   { method: 'POST', path: '/sign-in/email' },
   { method: 'POST', path: '/sign-out' },
+  // The link in the mail that confirms a new account's address (it redirects to /verify-email).
+  { method: 'GET', path: '/verify-email' },
 ];
 
 /**

@@ -90,6 +90,22 @@ export function createAuth(config: Config, db: Db, batching: GroupCommitOptions,
       // Whoever knew the old password (or holds a stolen session) is out once it is reset.
       revokeSessionsOnPasswordReset: true,
     },
+    emailVerification: {
+      // Every new password account gets the mail; whether an unverified one may book is
+      // REQUIRE_EMAIL_VERIFICATION's (the booking service). The link goes through Better Auth's
+      // own endpoint, which marks the address verified and sends the browser to /verify-email
+      // (with ?error=… when the link was bad or old). Following it does not sign anyone in: the
+      // link may be opened on another device than the one the patient uses.
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 3600,
+      async sendVerificationEmail({ user, token }) {
+        // The operator's account is made verified at start-up (users.service ensureAdmin).
+        if (config.admin && user.email === config.admin.email) return;
+        const url = `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/verify-email')}`;
+        await mail.queueEmailVerification(db, { email: user.email, name: user.name, url });
+      },
+    },
     // Reset and verification tokens are kept as hashes: a copy of the table opens no account.
     verification: { storeIdentifier: 'hashed' },
     hooks: {
@@ -122,9 +138,11 @@ export function createAuth(config: Config, db: Db, batching: GroupCommitOptions,
       accountLinking: {
         enabled: true,
         // A Google account joins an existing password account with its email only when Google
-        // says the address is verified (the id token's email_verified). Password accounts here
-        // never verify their email, so the local check is off: see docs/decisions/004.
-        requireLocalEmailVerified: false,
+        // says the address is verified (the id token's email_verified) and the password
+        // account's owner proved the address too, so that nobody can pre-register a victim's
+        // Gmail address and keep a password into the account Google later links to
+        // (docs/decisions/004).
+        requireLocalEmailVerified: true,
       },
     },
     plugins: [

@@ -26,6 +26,18 @@ export function createMailService(deps: MailDeps) {
       });
     },
 
+    /** The link that proves a new account's address (Better Auth calls this at sign-up). */
+    async queueEmailVerification(db: Db, to: { email: string; name: string; url: string }) {
+      await enqueueMail(db, {
+        kind: 'email-verification',
+        toAddress: to.email,
+        subject: 'Confirm your email address for Doctors Portal',
+        textBody:
+          `Dear ${to.name},\n\nPlease confirm that this address is yours by opening this link within 24 hours:\n` +
+          `${to.url}\n\nIf you did not sign up at Doctors Portal, you can ignore this mail.\n\nDoctors Portal\n`,
+      });
+    },
+
     /** The single-use link to choose a new password (Better Auth calls this on request-password-reset). */
     async queuePasswordReset(db: Db, to: { email: string; name: string; url: string }) {
       await enqueueMail(db, {

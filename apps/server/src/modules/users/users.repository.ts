@@ -20,6 +20,10 @@ export async function setUserRole(db: Db, email: string, role: 'user' | 'admin')
   return updated.length;
 }
 
+export async function markEmailVerified(db: Db, email: string): Promise<void> {
+  await db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.email, email));
+}
+
 export function listUsers(db: Db) {
   return db
     .select({ id: users.id, email: users.email, name: users.name, role: users.role })

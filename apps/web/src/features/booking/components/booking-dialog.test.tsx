@@ -111,6 +111,24 @@ describe('BookingDialog', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it('asks an unverified patient to confirm the address, with a way to get the mail again', async () => {
+    const user = userEvent.setup();
+    const detail = 'Please confirm your email address first: follow the link we sent to ann@example.com, then book again.';
+    const { calls } = mockFetch({
+      'POST /api/booking': () => problem(403, detail, { code: 'email_unverified', email: 'ann@example.com' }),
+      'POST /api/me/verification-email': () => json({ sent: true, email: 'ann@example.com' }, 202),
+    });
+    const { dialog, onClose } = renderDialog();
+
+    await book(user, dialog, slotLabels[1]);
+
+    expect(await screen.findByText(detail)).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Resend the mail' }));
+    expect(await screen.findByText('We have sent the link again to ann@example.com.')).toBeInTheDocument();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toContain('POST /api/me/verification-email');
+  });
+
   it('reports any other failure with the server detail, and closes all the same', async () => {
     const user = userEvent.setup();
     mockFetch({

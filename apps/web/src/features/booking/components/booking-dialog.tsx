@@ -17,6 +17,7 @@ import { Modal, type ModalHandle } from '../../../components/ui/modal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { bookingInTheWay, useCreateBooking } from '../api/create-booking.ts';
+import { needsEmailVerification, resendVerificationEmail } from '../api/resend-verification-email.ts';
 
 /** The two things the patient chooses; the rest of the request comes from the page. */
 const bookingFormSchema = bookingRequestSchema.pick({ slot: true, phone: true });
@@ -72,6 +73,19 @@ export function BookingDialog({ treatment, date, patient, onClose }: BookingDial
           const existing = bookingInTheWay(error);
           if (existing) {
             toast.error(toasts.bookingConflict(mediumDateOf(existing.date), existing.slot));
+          } else if (needsEmailVerification(error)) {
+            // The dialog closes whatever the answer (spec section 4): the way on stays in the toast.
+            toast.error(errorMessage(error), {
+              duration: 20_000,
+              action: {
+                label: 'Resend the mail',
+                onClick: () =>
+                  void resendVerificationEmail().then(
+                    ({ email }) => toast.success(`We have sent the link again to ${email}.`),
+                    (failure: unknown) => toast.error(errorMessage(failure)),
+                  ),
+              },
+            });
           } else {
             toast.error(errorMessage(error));
           }

@@ -1,0 +1,16 @@
+/**
+ * `POST /api/me/verification-email`: mails the signed-in patient the link that confirms their
+ * address again. Offered where the clinic refuses to book until the address is confirmed
+ * (`email_unverified`, REQUIRE_EMAIL_VERIFICATION).
+ */
+import { ErrorCode } from '@clinic/shared';
+import { api, isApiError } from '../../../lib/api-client.ts';
+
+export function resendVerificationEmail(): Promise<{ sent: true; email: string }> {
+  return api.post('/me/verification-email', {});
+}
+
+/** Whether a failed booking asks the patient to confirm their email address first. */
+export function needsEmailVerification(error: unknown): boolean {
+  return isApiError(error) && error.code === ErrorCode.EMAIL_UNVERIFIED;
+}
