@@ -17,6 +17,8 @@ const pages = {
   contact: retryableLazy(() => import('./routes/contact.tsx')),
   login: retryableLazy(() => import('./routes/login.tsx')),
   register: retryableLazy(() => import('./routes/register.tsx')),
+  forgotPassword: retryableLazy(() => import('./routes/forgot-password.tsx')),
+  resetPassword: retryableLazy(() => import('./routes/reset-password.tsx')),
   verifyEmail: retryableLazy(() => import('./routes/verify-email.tsx')),
   appointment: retryableLazy(() => import('./routes/appointment.tsx')),
   dashboard: retryableLazy(() => import('./routes/dashboard.tsx')),
@@ -44,6 +46,8 @@ export const routes: RouteObject[] = [
       { path: 'contact', element: <LazyChunk chunk={pages.contact} /> },
       { path: 'login', element: <LazyChunk chunk={pages.login} /> },
       { path: 'register', element: <LazyChunk chunk={pages.register} /> },
+      { path: 'forgot-password', element: <LazyChunk chunk={pages.forgotPassword} /> },
+      { path: 'reset-password', element: <LazyChunk chunk={pages.resetPassword} /> },
       { path: 'verify-email', element: <LazyChunk chunk={pages.verifyEmail} /> },
       {
         element: <RequireAuth />,

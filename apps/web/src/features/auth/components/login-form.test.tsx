@@ -122,6 +122,15 @@ describe('LoginForm', () => {
     );
   });
 
+  it('links to the forgot-password page', () => {
+    mockFetch({});
+    renderLogin();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+
   it('explains that Google sign-in is not configured instead of leaving the page', async () => {
     const user = userEvent.setup();
     const { calls } = mockFetch({ 'GET /api/config': () => json({ googleSignIn: false }) });

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import { authButtons, loginFormSchema, type LoginForm as LoginValues } from '@clinic/shared';
+import {
+  authButtons,
+  loginFormSchema,
+  passwordResetTexts,
+  type LoginForm as LoginValues,
+} from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { emailFieldOptions } from '../../../lib/form-values.ts';
@@ -71,6 +76,9 @@ export function LoginForm() {
           error={errors.password?.message}
           {...register('password')}
         />
+        <Link to="/forgot-password" className="link self-end text-sm text-primary">
+          {passwordResetTexts.forgotLink}
+        </Link>
         <AuthError error={signIn.error} />
         <Button type="submit" variant="neutral" className="w-full" isLoading={signIn.isPending}>
           {authButtons.login}

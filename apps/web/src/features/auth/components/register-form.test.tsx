@@ -64,4 +64,23 @@ describe('RegisterForm', () => {
     );
     expect(localStorage.getItem('accessToken')).toBeNull();
   });
+
+  it("shows the server's refusal of a common password under the password field", async () => {
+    const user = userEvent.setup();
+    const message = 'This password is too common. Please choose another.';
+    mockFetch({
+      'POST /api/auth/sign-up/email': () => problem(400, message, { errors: { password: [message] } }),
+    });
+    renderAt(<RegisterForm />, { path: '/register' });
+
+    await user.type(screen.getByLabelText('Name'), 'Pat Patient');
+    await user.type(screen.getByLabelText('Email'), 'pat@example.com');
+    await user.type(screen.getByLabelText('Password'), 'password1');
+    await user.click(signUpButton());
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
 });

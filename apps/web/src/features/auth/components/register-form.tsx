@@ -8,6 +8,7 @@ import {
 } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
 import { emailFieldOptions } from '../../../lib/form-values.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { AuthError } from './auth-error.tsx';
@@ -20,6 +21,7 @@ export function RegisterForm() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<RegisterValues>({
     resolver: zodResolver(registerFormSchema),
@@ -29,8 +31,16 @@ export function RegisterForm() {
   });
 
   const onSubmit = handleSubmit((values) =>
-    signUp.mutate(values, { onSuccess: () => void navigate('/', { replace: true }) }),
+    signUp.mutate(values, {
+      onSuccess: () => void navigate('/', { replace: true }),
+      // The server refuses the most common passwords; its message goes under the field.
+      onError: (error) => {
+        const [message] = isApiError(error) ? (error.errors.password ?? []) : [];
+        if (message) setError('password', { type: 'server', message }, { shouldFocus: true });
+      },
+    }),
   );
+  const hasPasswordError = isApiError(signUp.error) && Boolean(signUp.error.errors.password);
 
   return (
     <div className="flex flex-col gap-4">
@@ -57,7 +67,7 @@ export function RegisterForm() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <AuthError error={signUp.error} />
+        <AuthError error={hasPasswordError ? null : signUp.error} />
         <Button type="submit" variant="neutral" className="w-full" isLoading={signUp.isPending}>
           {authButtons.signUp}
         </Button>

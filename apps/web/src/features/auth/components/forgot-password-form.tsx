@@ -1,0 +1,70 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import {
+  forgotPasswordFormSchema,
+  passwordResetTexts,
+  type ForgotPasswordForm as ForgotPasswordValues,
+} from '@clinic/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import { emailFieldOptions } from '../../../lib/form-values.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+import { AuthError } from './auth-error.tsx';
+
+/**
+ * Asks for a reset link. Afterwards it says the same whatever the address: the server never
+ * tells whether an account exists.
+ */
+export function ForgotPasswordForm() {
+  const request = useRequestPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ForgotPasswordValues>({
+    resolver: zodResolver(forgotPasswordFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit((values) => request.mutate(values));
+
+  if (request.isSuccess) {
+    return (
+      <div className="flex flex-col gap-4">
+        <p role="status" className="alert alert-success text-sm">
+          {passwordResetTexts.forgotSent}
+        </p>
+        <Link to="/login" className="link text-center text-primary">
+          {passwordResetTexts.backToLogin}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm">{passwordResetTexts.forgotIntro}</p>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          autoCapitalize="none"
+          spellCheck={false}
+          {...register('email', emailFieldOptions)}
+        />
+        <AuthError error={request.error} />
+        <Button type="submit" variant="neutral" className="w-full" isLoading={request.isPending}>
+          {passwordResetTexts.forgotSubmit}
+        </Button>
+      </form>
+      <Link to="/login" className="link text-center text-sm text-primary">
+        {passwordResetTexts.backToLogin}
+      </Link>
+    </div>
+  );
+}
