@@ -50,6 +50,11 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ url: '/api/me/export' }),
     expected: { anonymous: 401, patient: 200, otherPatient: 200, admin: 200 },
   },
+  // Nobody's account is deleted here: a body that is not valid stops every signed-in caller.
+  'DELETE /api/me': {
+    request: () => ({ method: 'DELETE', url: '/api/me', payload: { password: 42 } }),
+    expected: { anonymous: 401, patient: 400, otherPatient: 400, admin: 400 },
+  },
   // Patients signed up unverified get the mail; the operator's admin account is verified already.
   'POST /api/me/verification-email': {
     request: () => ({ method: 'POST', url: '/api/me/verification-email' }),

@@ -3,6 +3,7 @@
  * order (external -> app -> routes), explicitly. Nothing here listens; server.ts does.
  */
 import { randomUUID } from 'node:crypto';
+import { APIError } from 'better-auth/api';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -53,6 +54,9 @@ declare module 'fastify' {
     outboxWorker: OutboxWorker | null;
   }
 }
+
+/** How often the retention purge runs (besides at start-up). */
+const RETENTION_PURGE_INTERVAL_MS = 24 * 3600 * 1000;
 
 export interface BuildOptions {
   /** Pino options, or false for none (tests). */
@@ -191,7 +195,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : undefined,
   });
 
-  const account = createAccountService({ db, now, rateLimiter, booking, payments, contact });
+  const signInLimits = createSignInLimits(rateLimiter, config.authRateLimit);
+  const account = createAccountService({
+    db,
+    now,
+    rateLimiter,
+    booking,
+    payments,
+    contact,
+    signInLimits,
+    retentionDays: config.patientDataRetentionDays,
+    async verifyPassword(headers, password) {
+      try {
+        return (await auth.api.verifyPassword({ headers, body: { password } })).status;
+      } catch (error) {
+        if (error instanceof APIError) return false;
+        throw error;
+      }
+    },
+  });
 
   if (config.admin) {
     try {
@@ -220,7 +242,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Routes, each declaring who may call it (`config.access`), checked before its input.
   registerAccessControl(app, callers, { requireAdminTwoFactor: config.requireAdminTwoFactor });
   await app.register(healthRoutes, { database, config });
-  await app.register(identityRoutes, { auth, limits: createSignInLimits(rateLimiter, config.authRateLimit), config });
+  await app.register(identityRoutes, { auth, limits: signInLimits, config });
   await app.register(verificationRoutes, { auth, callers, rateLimiter });
   await app.register(usersRoutes, { users, callers, account });
   await app.register(accountRoutes, { account, callers });
@@ -232,6 +254,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(auditRoutes, { db, callers });
   await app.register(paymentsRoutes, { payments, callers });
   await registerSpa(app, config.webDistDir);
+
+  // Erased patients' retained identities past their time go at start-up and once a day after;
+  // every instance may run it, the DELETE is the same either way.
+  const purgeRetention = () =>
+    account.purgeExpiredRetention().catch((error: unknown) => app.log.error({ err: error }, 'retention purge failed'));
+  await purgeRetention();
+  const retentionTimer = setInterval(() => void purgeRetention(), RETENTION_PURGE_INTERVAL_MS);
+  retentionTimer.unref();
+  app.addHook('onClose', async () => clearInterval(retentionTimer));
 
   return app;
 }

@@ -98,6 +98,8 @@ const envSchema = z
     ),
     MAX_ACTIVE_BOOKINGS: z.coerce.number().int().min(1).max(1000).default(10),
     BOOKING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    /** How long an erased patient's paid or attended bookings keep who they were (10 years). */
+    PATIENT_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(3650),
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(300),
     AUTH_RATE_LIMIT_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
     AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
@@ -169,6 +171,8 @@ export interface Config {
   maxActiveBookings: number;
   /** Booking requests one account may send per minute (a loose guard against scripted filling). */
   bookingRateLimitPerMinute: number;
+  /** Days the identity behind an erased account's kept bookings is retained, then purged. */
+  patientDataRetentionDays: number;
   authRateLimit: {
     /** Sign-in and sign-up attempts per client address per window, successes included. */
     perIp: number;
@@ -270,6 +274,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ?? (env.SMTP_URL ? 'booking' : 'none'),
     maxActiveBookings: env.MAX_ACTIVE_BOOKINGS,
     bookingRateLimitPerMinute: env.BOOKING_RATE_LIMIT_PER_MINUTE,
+    patientDataRetentionDays: env.PATIENT_DATA_RETENTION_DAYS,
     authRateLimit: {
       perIp: env.AUTH_RATE_LIMIT_PER_IP,
       failuresPerIp: env.AUTH_RATE_LIMIT_FAILURES_PER_IP,

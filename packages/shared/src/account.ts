@@ -79,3 +79,25 @@ export const accountExportSchema = z.object({
   ),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
+
+/** A Google-only account may delete itself within this long of signing in (design section 3.3). */
+export const FRESH_SIGN_IN_MINUTES = 10;
+
+/**
+ * `DELETE /api/me`: the password again, for an account that has one. An account that signs in
+ * only with Google sends none and must have signed in within FRESH_SIGN_IN_MINUTES.
+ */
+export const accountDeletionSchema = z.object({ password: z.string().max(128).optional() });
+export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
+
+/** The answer: the account is gone, and what the clinic keeps, each with why. */
+export const accountDeletedSchema = z.object({ erased: z.literal(true), kept: z.array(z.string()) });
+export type AccountDeleted = z.infer<typeof accountDeletedSchema>;
+
+export const accountDeletionTexts = {
+  passwordNeeded: 'Please enter your password to delete your account.',
+  wrongPassword: 'That password is not correct.',
+  signInAgain: `Please sign in with Google again, then delete your account within ${FRESH_SIGN_IN_MINUTES} minutes.`,
+  lastAdmin: 'The clinic needs at least one admin: make someone else an admin first.',
+  deleted: 'Your account has been deleted.',
+} as const;

@@ -17,6 +17,8 @@ export const ErrorCode = {
   PAYLOAD_TOO_LARGE: 'payload_too_large',
   UNSUPPORTED_MEDIA_TYPE: 'unsupported_media_type',
   AUTH_FAILED: 'auth_failed',
+  /** A sensitive action (deleting the account) needs the password again, or a fresh sign-in. */
+  REAUTH_REQUIRED: 'reauth_required',
   PAYMENT_DECLINED: 'payment_declined',
   INTERNAL: 'internal_error',
   UNAVAILABLE: 'service_unavailable',

@@ -6,3 +6,4 @@ export * from './schema/booking.ts';
 export * from './schema/admin.ts';
 export * from './schema/payments.ts';
 export * from './schema/outbox.ts';
+export * from './schema/retention.ts';

@@ -8,6 +8,7 @@ const statusByCode: Record<ErrorCode, number> = {
   [ErrorCode.VALIDATION]: 400,
   [ErrorCode.UNAUTHENTICATED]: 401,
   [ErrorCode.AUTH_FAILED]: 401,
+  [ErrorCode.REAUTH_REQUIRED]: 401,
   [ErrorCode.PAYMENT_DECLINED]: 402,
   [ErrorCode.FORBIDDEN]: 403,
   [ErrorCode.TWO_FACTOR_REQUIRED]: 403,

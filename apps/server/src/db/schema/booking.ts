@@ -33,6 +33,11 @@ export const bookings = pgTable(
     status: text('status', { enum: ['active', 'cancelled'] }).notNull().default('active'),
     paid: boolean('paid').notNull().default(false),
     transactionId: text('transaction_id'),
+    /**
+     * Set when the owner erased their account and the clinic keeps this booking (paid or
+     * attended): the pseudonym under which `retained_identities` holds who it was.
+     */
+    subjectRef: uuid('subject_ref'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fromNodeHeaders } from 'better-auth/node';
 import {
+  accountDeletedSchema,
+  accountDeletionSchema,
   accountExportFileName,
   accountExportSchema,
   meResponseSchema,
@@ -55,6 +58,30 @@ export async function accountRoutes(
         )
         .header('cache-control', 'no-store')
         .send(document);
+    },
+  );
+
+  api.delete(
+    '/api/me',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['identity'],
+        summary:
+          "Delete the signed-in account (the password again, or a Google sign-in at most 10 minutes old); paid or attended bookings are kept without the person",
+        security,
+        body: accountDeletionSchema,
+        response: { 202: accountDeletedSchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = await callers.requireCaller(request);
+      const result = await account.deleteAccount(caller, {
+        password: request.body.password,
+        headers: fromNodeHeaders(request.headers),
+        ip: request.ip,
+      });
+      return reply.code(202).header('cache-control', 'no-store').send(result);
     },
   );
 }

@@ -4,9 +4,13 @@
  * part through that module's service; mail and audit have no service of their own (their routes
  * read their repositories too), so their two read queries are called here directly.
  */
+import { randomUUID } from 'node:crypto';
 import {
   ACCOUNT_EXPORT_FORMAT,
   ErrorCode,
+  FRESH_SIGN_IN_MINUTES,
+  accountDeletionTexts,
+  type AccountDeleted,
   type AccountExport,
   type ProfileUpdate,
 } from '@clinic/shared';
@@ -16,11 +20,17 @@ import type { Caller } from '../../plugins/caller.ts';
 import { appendAudit, listAuditAbout } from '../audit/audit.repository.ts';
 import type { BookingService } from '../booking/booking.service.ts';
 import type { ContactService } from '../contact/contact.service.ts';
-import { listMailsTo } from '../mail/outbox.repository.ts';
+import type { SignInLimits } from '../identity/sign-in-limits.ts';
+import { eraseMailsOf, listMailsTo } from '../mail/outbox.repository.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.ts';
 import {
+  countAdmins,
+  deleteAccountRows,
+  deleteRetainedIdentitiesBefore,
   findAccount,
+  insertRetainedIdentities,
+  isSessionFresh,
   listSessionsOf,
   listSignInMethods,
   updateProfile,
@@ -38,13 +48,48 @@ export function actorRoleOf(
   return entry.actorRole ?? 'removed account';
 }
 
+/** Why the clinic may keep who an erased patient's paid or attended bookings were for. */
+export const RETENTION_LEGAL_BASIS =
+  'GDPR Art. 17(3)(b): accounting and treatment records of a paid or attended appointment';
+
+/** What an erasure kept, in the words its answer uses (each says why). */
+export function keptSummary(counts: { bookings: number; payments: number; mails: number }, retentionDays: number): string[] {
+  const years = Math.round((retentionDays / 365) * 10) / 10;
+  const kept: string[] = [];
+  if (counts.bookings > 0) {
+    kept.push(
+      `bookings: ${counts.bookings} (paid or attended), kept without your name for the clinic's records; ` +
+        `the name and contact on them are held apart, shown nowhere, and deleted after ${years} years as the law allows`,
+    );
+  }
+  if (counts.payments > 0) {
+    kept.push(`payments: ${counts.payments} (amount, date and reference only), kept for the clinic's accounts`);
+  }
+  if (counts.mails > 0) kept.push(`mails sent: ${counts.mails} (kind and date only, no address or content)`);
+  kept.push('audit log: a record that an account was deleted, without your details');
+  return kept;
+}
+
 export interface AccountServiceDeps {
   db: Db;
   now: () => Date;
-  rateLimiter: Pick<RateLimiter, 'consume'>;
-  booking: Pick<BookingService, 'exportOf'>;
-  payments: Pick<PaymentsService, 'exportOf'>;
-  contact: Pick<ContactService, 'exportOf'>;
+  rateLimiter: Pick<RateLimiter, 'consume' | 'forgetKeysMentioning'>;
+  booking: Pick<BookingService, 'exportOf' | 'cancelUpcomingOf' | 'retainOf' | 'deleteUnpaid'>;
+  payments: Pick<PaymentsService, 'exportOf' | 'deleteUnsettledOf' | 'countSettledOf'>;
+  contact: Pick<ContactService, 'exportOf' | 'eraseFrom'>;
+  /** Wrong passwords count like sign-in's (per account failures, per address caps). */
+  signInLimits: Pick<SignInLimits, 'begin'>;
+  /** Better Auth's check of the signed-in account's password (`headers` carry its session). */
+  verifyPassword: (headers: Headers, password: string) => Promise<boolean>;
+  /** PATIENT_DATA_RETENTION_DAYS. */
+  retentionDays: number;
+}
+
+/** The request `DELETE /api/me` is, as the service needs it. */
+export interface DeletionRequest {
+  password?: string;
+  headers: Headers;
+  ip: string;
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -65,7 +110,89 @@ export function createAccountService(deps: AccountServiceDeps) {
     phone: account.phone,
   });
 
+  /**
+   * The caller proves again who they are: the password for an account that has one (its
+   * failures counted like sign-in's), else a sign-in at most FRESH_SIGN_IN_MINUTES old.
+   */
+  async function requireReauthentication(caller: Caller, request: DeletionRequest) {
+    const methods = await listSignInMethods(db, caller.userId);
+    if (methods.includes('credential')) {
+      if (!request.password) throw new AppError(ErrorCode.REAUTH_REQUIRED, accountDeletionTexts.passwordNeeded);
+      const finish = await deps.signInLimits.begin('sign-in', request.ip, caller.email);
+      const isCorrect = await deps.verifyPassword(request.headers, request.password);
+      await finish(isCorrect);
+      if (!isCorrect) throw new AppError(ErrorCode.REAUTH_REQUIRED, accountDeletionTexts.wrongPassword);
+      return;
+    }
+    if (!(await isSessionFresh(db, caller.sessionId, FRESH_SIGN_IN_MINUTES * 60))) {
+      throw new AppError(ErrorCode.REAUTH_REQUIRED, accountDeletionTexts.signInAgain);
+    }
+  }
+
   return {
+    /**
+     * `DELETE /api/me` (design section 5.7), in one transaction: upcoming bookings cancelled
+     * (slots freed; refunds do not exist yet, so a paid upcoming booking is kept as paid), paid
+     * or attended bookings kept under a pseudonym with who they were moved to the retention
+     * store, the other bookings and their unsettled payments deleted, contact messages, mail,
+     * rate-limit counters, verifications, sessions and sign-in methods deleted, the user last.
+     * The audit entry names the account by id only. The caller's sessions are gone with it.
+     */
+    async deleteAccount(caller: Caller, request: DeletionRequest): Promise<AccountDeleted> {
+      await requireReauthentication(caller, request);
+      const counts = await db.transaction(async (tx) => {
+        const account = await findAccount(tx, caller.userId);
+        if (!account) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Please sign in first.');
+        if (account.role === 'admin' && (await countAdmins(tx)) <= 1) {
+          throw new AppError(ErrorCode.CONFLICT, accountDeletionTexts.lastAdmin);
+        }
+        const subjectRef = randomUUID();
+        const cancelled = await deps.booking.cancelUpcomingOf(tx, account.id);
+        const { kept, unretained } = await deps.booking.retainOf(tx, account.id, subjectRef);
+        const retainUntil = new Date(now().getTime() + deps.retentionDays * 24 * 3600 * 1000);
+        const identities = new Map<string, { name: string; email: string; phone: string }>();
+        for (const b of kept) identities.set(JSON.stringify([b.name, b.email, b.phone]), b);
+        await insertRetainedIdentities(
+          tx,
+          [...identities.values()].map((who) => ({
+            ...who,
+            subjectRef,
+            userId: account.id,
+            legalBasis: RETENTION_LEGAL_BASIS,
+            retainUntil,
+          })),
+        );
+        await deps.payments.deleteUnsettledOf(tx, unretained);
+        const deleted = await deps.booking.deleteUnpaid(tx, unretained);
+        const payments = await deps.payments.countSettledOf(tx, account.id);
+
+        // Every address the person used with the clinic: the account's and its bookings'.
+        const emails = [...new Set([account.email, ...kept.map((b) => b.email)].map((e) => e.toLowerCase()).filter(Boolean))];
+        await deps.contact.eraseFrom(tx, emails);
+        const mails = await eraseMailsOf(tx, emails, subjectRef);
+        await deps.rateLimiter.forgetKeysMentioning([account.id, ...emails], tx);
+        await deleteAccountRows(tx, account.id, emails);
+        await appendAudit(tx, {
+          actorId: account.id,
+          // The log keeps that it happened, not who the person was (design section 5.7).
+          actorEmail: '',
+          action: 'me.delete',
+          target: account.id,
+          detail: { cancelledBookings: cancelled, keptBookings: kept.length, deletedBookings: deleted, role: account.role },
+        });
+        return { bookings: kept.length, payments, mails };
+      });
+      return { erased: true, kept: keptSummary(counts, deps.retentionDays) };
+    },
+
+    /**
+     * Deletes the retained identities past their `retain_until` (design section 5.7). Idempotent
+     * and safe on several instances at once: each runs the same single DELETE.
+     */
+    purgeExpiredRetention(): Promise<number> {
+      return deleteRetainedIdentitiesBefore(db, now());
+    },
+
     /** The phone on the caller's profile ('' when none), for `GET /api/me`. */
     async phoneOf(caller: Caller): Promise<string> {
       return (await findAccount(db, caller.userId))?.phone ?? '';

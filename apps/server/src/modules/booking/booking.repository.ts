@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, treatments, users } from '../../db/schema.ts';
 import { AVAILABILITY_CHANNEL, blockerOf, type SlotHolder } from './availability-cache.ts';
@@ -201,4 +201,35 @@ export function listAllBookingsOf(db: Db, patientId: string): Promise<BookingRow
     .from(bookings)
     .where(eq(bookings.patientId, patientId))
     .orderBy(asc(bookings.date), asc(bookings.createdAt));
+}
+
+/**
+ * An erased account's bookings that the clinic keeps: paid ones, and active ones (begun or past,
+ * once its upcoming ones are cancelled), or any with a succeeded payment. They get the account's
+ * pseudonym; their snapshots are returned for the retention store before the owner's removal
+ * empties them (the trigger of migration 0007).
+ */
+export function markRetainedBookings(tx: Db, patientId: string, subjectRef: string) {
+  const settled = sql`EXISTS (SELECT 1 FROM payments p WHERE p.booking_id = ${bookings.id} AND p.status = 'succeeded')`;
+  return tx
+    .update(bookings)
+    .set({ subjectRef })
+    .where(and(eq(bookings.patientId, patientId), sql`(${bookings.paid} OR ${bookings.status} = 'active' OR ${settled})`))
+    .returning({ id: bookings.id, name: bookings.patientName, email: bookings.patientEmail, phone: bookings.phone });
+}
+
+/** The account's bookings not kept by `markRetainedBookings`: never paid, never attended. */
+export async function listUnretainedBookingIds(tx: Db, patientId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.patientId, patientId), isNull(bookings.subjectRef)));
+  return rows.map((r) => r.id);
+}
+
+/** Deletes bookings; their unsettled payments must be gone first (the foreign key). */
+export async function deleteBookings(tx: Db, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await tx.delete(bookings).where(inArray(bookings.id, ids)).returning({ id: bookings.id });
+  return rows.length;
 }

@@ -15,7 +15,10 @@ import {
   findBooking,
   insertBookingsUnlessTaken,
   cancelBookings,
+  deleteBookings,
   listAllBookingsOf,
+  listUnretainedBookingIds,
+  markRetainedBookings,
   listActiveBookingsFrom,
   listActiveBookingsOf,
   listActiveBookingsOfEmail,
@@ -271,6 +274,23 @@ export function createBookingService(deps: BookingServiceDeps) {
         isSlotOpen(b.date, b.slot, c) || (b.date > c.lastDay),
       );
       return cancelBookings(tx, upcoming.map((b) => b.id));
+    },
+
+    /**
+     * An erased account's bookings (design section 5.7), in `tx`, after `cancelUpcomingOf`: the
+     * paid or attended ones are kept under `subjectRef` (their snapshots returned, for the
+     * retention store); `deleteUnpaid` then removes the others once their unsettled payments
+     * are gone.
+     */
+    async retainOf(tx: Db, patientId: string, subjectRef: string) {
+      const kept = await markRetainedBookings(tx, patientId, subjectRef);
+      const unretained = await listUnretainedBookingIds(tx, patientId);
+      return { kept, unretained };
+    },
+
+    /** Deletes bookings never paid nor attended (an erased account's); runs in `tx`. */
+    deleteUnpaid(tx: Db, ids: string[]): Promise<number> {
+      return deleteBookings(tx, ids);
     },
 
     /** One booking: the caller's own, or any for an admin. Anything else is a 404, never a 403. */

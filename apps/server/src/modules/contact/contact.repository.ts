@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema.ts';
 
@@ -21,4 +21,14 @@ export function listContactMessagesFrom(db: Db, email: string) {
     .from(contactMessages)
     .where(eq(contactMessages.email, email))
     .orderBy(asc(contactMessages.createdAt));
+}
+
+/** Deletes the messages sent from any of these addresses (an erased account's). */
+export async function deleteContactMessagesFrom(db: Db, emails: string[]): Promise<number> {
+  if (emails.length === 0) return 0;
+  const rows = await db
+    .delete(contactMessages)
+    .where(inArray(sql`lower(${contactMessages.email})`, emails.map((e) => e.toLowerCase())))
+    .returning({ id: contactMessages.id });
+  return rows.length;
 }

@@ -6,7 +6,7 @@ import type { ContactForm } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.ts';
-import { insertContactMessage, listContactMessages, listContactMessagesFrom } from './contact.repository.ts';
+import { deleteContactMessagesFrom, insertContactMessage, listContactMessages, listContactMessagesFrom } from './contact.repository.ts';
 
 /** Generous for people, tight for a script flooding the clinic's inbox. */
 const CONTACT_LIMIT = { max: 20, windowSeconds: 600 };
@@ -32,6 +32,11 @@ export function createContactService(deps: { db: Db; rateLimiter: RateLimiter; m
         message: m.message,
         createdAt: m.createdAt.toISOString(),
       }));
+    },
+
+    /** Erasure: the messages sent from an erased account's addresses; runs in `tx`. */
+    eraseFrom(tx: Db, emails: string[]): Promise<number> {
+      return deleteContactMessagesFrom(tx, emails);
     },
 
     async list() {

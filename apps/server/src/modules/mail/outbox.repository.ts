@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
 
@@ -81,4 +81,30 @@ export function listMailsTo(db: Db, address: string) {
     .from(outbox)
     .where(sql`lower(${outbox.toAddress}) = ${address.toLowerCase()}`)
     .orderBy(asc(outbox.createdAt));
+}
+
+/**
+ * An erased account's mail (design section 5.7): what was not sent yet to or from its addresses
+ * is deleted; sent mail keeps its kind and dates, the address replaced by the account's
+ * pseudonym, the subject, body and attachment emptied. Returns how many sent ones were kept.
+ */
+export async function eraseMailsOf(tx: Db, emails: string[], subjectRef: string): Promise<number> {
+  if (emails.length === 0) return 0;
+  const lowered = emails.map((e) => e.toLowerCase());
+  const isTo = inArray(sql`lower(${outbox.toAddress})`, lowered);
+  const isFrom = inArray(sql`lower(coalesce(${outbox.replyTo}, ''))`, lowered);
+  await tx.delete(outbox).where(and(or(isTo, isFrom), ne(outbox.status, 'sent')));
+  const kept = await tx
+    .update(outbox)
+    .set({
+      toAddress: sql`CASE WHEN ${isTo} THEN ${subjectRef} ELSE ${outbox.toAddress} END`,
+      replyTo: sql`CASE WHEN ${isFrom} THEN NULL ELSE ${outbox.replyTo} END`,
+      subject: '',
+      textBody: '',
+      ics: null,
+      lastError: null,
+    })
+    .where(and(or(isTo, isFrom), eq(outbox.status, 'sent')))
+    .returning({ id: outbox.id });
+  return kept.length;
 }

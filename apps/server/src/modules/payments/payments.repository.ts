@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, payments, processedEvents } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -75,4 +75,27 @@ export function listPaymentsOfPatient(db: Db, patientId: string) {
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
     .where(eq(bookings.patientId, patientId))
     .orderBy(asc(payments.createdAt));
+}
+
+/**
+ * Deletes the pending and failed payments of bookings about to be deleted (an erased account's
+ * unpaid ones); succeeded payments are never deleted here: the clinic's accounts keep them.
+ */
+export async function deleteUnsettledPayments(tx: Db, bookingIds: string[]): Promise<number> {
+  if (bookingIds.length === 0) return 0;
+  const rows = await tx
+    .delete(payments)
+    .where(and(inArray(payments.bookingId, bookingIds), ne(payments.status, 'succeeded')))
+    .returning({ id: payments.id });
+  return rows.length;
+}
+
+/** How many succeeded payments an account's bookings have (what an erasure keeps). */
+export async function countSettledPaymentsOf(db: Db, patientId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(and(eq(bookings.patientId, patientId), eq(payments.status, 'succeeded')));
+  return row?.n ?? 0;
 }

@@ -10,6 +10,8 @@ import type { Caller } from '../../plugins/caller.ts';
 import {
   claimEvent,
   countPayments,
+  countSettledPaymentsOf,
+  deleteUnsettledPayments,
   findBookingById,
   latestPayment,
   listPaymentsOfPatient,
@@ -59,6 +61,16 @@ export function createPaymentsService({ db, now, stripe }: PaymentsDeps) {
   }
 
   return {
+    /** Erasure: the pending and failed payments of bookings about to be deleted; runs in `tx`. */
+    deleteUnsettledOf(tx: Db, bookingIds: string[]): Promise<number> {
+      return deleteUnsettledPayments(tx, bookingIds);
+    },
+
+    /** How many succeeded payments an account's bookings have (what its erasure keeps). */
+    countSettledOf(tx: Db, patientId: string): Promise<number> {
+      return countSettledPaymentsOf(tx, patientId);
+    },
+
     /** The payments of an account's bookings, as its export lists them (design section 5.7). */
     async exportOf(patientId: string) {
       return (await listPaymentsOfPatient(db, patientId)).map((p) => ({ ...p, createdAt: p.createdAt.toISOString() }));

@@ -90,3 +90,10 @@ export async function clearKey(db: Db, key: string): Promise<void> {
 export async function deleteExpiredWindows(db: Db): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < now() - interval '1 hour'`);
 }
+
+/** Deletes every counter whose key contains one of `needles` (an erased account's email or id). */
+export async function deleteKeysMentioning(db: Db, needles: string[]): Promise<void> {
+  const patterns = needles.filter(Boolean).map((n) => `%${n.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (patterns.length === 0) return;
+  await db.delete(rateLimits).where(sql`${rateLimits.key} LIKE ANY (ARRAY[${sql.join(patterns.map((p) => sql`${p}`), sql`, `)}]::text[])`);
+}

@@ -10,6 +10,7 @@ import {
   claimBackoffAttempt,
   clearKey,
   deleteExpiredWindows,
+  deleteKeysMentioning,
   hitWindow,
   readWindow,
   type BackoffPolicy,
@@ -67,6 +68,11 @@ export function createRateLimiter(db: Db, now: () => Date = () => new Date()) {
     async claimAttempt(key: string, policy: BackoffPolicy, message: (seconds: number) => string): Promise<void> {
       const wait = await claimBackoffAttempt(db, key, policy);
       if (wait !== null) throw tooMany(message(wait), wait);
+    },
+
+    /** Forgets every counter whose key names one of `needles` (an erased account's email or id). */
+    async forgetKeysMentioning(needles: string[], tx: Db = db): Promise<void> {
+      await deleteKeysMentioning(tx, needles);
     },
 
     /** Forgets every failure counted against `key`. */

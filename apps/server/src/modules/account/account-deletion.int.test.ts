@@ -1,0 +1,261 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode, accountDeletedSchema } from '@clinic/shared';
+import {
+  accounts,
+  auditLog,
+  outbox,
+  payments,
+  retainedIdentities,
+  sessions,
+  users,
+} from '../../db/schema.ts';
+import { bearer, buildTestApp, signIn, signUp, type TestApp, type TestUser } from '../../test/helper.ts';
+import { createAccountService, type AccountServiceDeps } from './account.service.ts';
+
+const BOOKED_AT = new Date('2030-06-05T10:15:00Z');
+const PAST_DAY = '2030-06-07';
+/** Two weeks later: the first day's bookings are past, attended as far as the clinic knows. */
+const LATER = new Date('2030-06-20T10:15:00Z');
+const FUTURE_DAY = '2030-06-25';
+const CARD = { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' };
+
+type Treatment = { _id: string; slots: string[] };
+
+async function userIdOf(t: TestApp, email: string): Promise<string> {
+  const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return user!.id;
+}
+
+async function book(t: TestApp, user: TestUser, treatment: Treatment, date: string, slot: number, phone: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/booking',
+    headers: bearer(user),
+    payload: { treatmentId: treatment._id, date, slot: treatment.slots[slot], phone },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().booking._id as string;
+}
+
+const deleteMe = (t: TestApp, user: { token: string }, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'DELETE', url: '/api/me', headers: bearer(user), payload });
+
+/** Where a text is found in any text, varchar or jsonb column of the public tables. */
+async function findEverywhere(t: TestApp, needle: string): Promise<string[]> {
+  const columns = (await t.db.execute(sql`
+    SELECT table_name, column_name FROM information_schema.columns
+    WHERE table_schema = 'public' AND data_type IN ('text', 'character varying', 'jsonb', 'json')
+  `)) as unknown as { rows?: { table_name: string; column_name: string }[] } | { table_name: string; column_name: string }[];
+  const list = Array.isArray(columns) ? columns : (columns.rows ?? []);
+  expect(list.length).toBeGreaterThan(20);
+  const hits: string[] = [];
+  for (const { table_name: table, column_name: column } of list) {
+    const result = (await t.db.execute(
+      sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)}::text ILIKE ${`%${needle}%`}`,
+    )) as unknown as { rows?: { n: number }[] } | { n: number }[];
+    const rows = Array.isArray(result) ? result : (result.rows ?? []);
+    if (Number(rows[0]?.n) > 0) hits.push(`${table}.${column}`);
+  }
+  return hits;
+}
+
+async function settledTotal(t: TestApp): Promise<number> {
+  const [row] = await t.db
+    .select({ total: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
+    .from(payments)
+    .where(eq(payments.status, 'succeeded'));
+  return row!.total;
+}
+
+describe('DELETE /api/me', () => {
+  let t: TestApp;
+  let clock = BOOKED_AT;
+  let treatments: Treatment[];
+
+  beforeAll(async () => {
+    t = await buildTestApp({ ADMIN_EMAIL: 'boss@clinic.test', ADMIN_PASSWORD: 'admin-password' }, { now: () => clock });
+    treatments = (await t.app.inject(`/api/available?date=${PAST_DAY}`)).json();
+  });
+  afterAll(() => t.close());
+
+  it('refuses without the password, or with a wrong one: 401 reauth_required, nothing deleted', async () => {
+    const ann = await signUp(t);
+    for (const payload of [{}, { password: 'not-the-password' }]) {
+      const res = await deleteMe(t, ann, payload);
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json().code).toBe(ErrorCode.REAUTH_REQUIRED);
+    }
+    expect((await t.app.inject({ url: '/api/me/export', headers: bearer(ann) })).statusCode).toBe(200);
+  });
+
+  it('slows wrong passwords down as sign-in does (per account)', async () => {
+    const guessed = await signUp(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8 && !statuses.includes(429); i++) {
+      statuses.push((await deleteMe(t, guessed, { password: `wrong-${i}` })).statusCode);
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses).toContain(429);
+  });
+
+  it('erases the person and keeps paid or attended bookings without them', async () => {
+    clock = BOOKED_AT;
+    const unique = `${Date.now()}`.slice(-7);
+    const name = `Erin Erasable ${unique}`;
+    const phone = `+49 30 ${unique}`;
+    const erin = await signUp(t, { name, email: `erin.${unique}@example.com` });
+    const erinId = await userIdOf(t, erin.email);
+    await t.app.inject({ method: 'PATCH', url: '/api/me', headers: bearer(erin), payload: { phone } });
+    const [a, b, c] = treatments as [Treatment, Treatment, Treatment];
+    // Past and paid; past and unpaid (attended); past, cancelled by nobody but unpaid: kept too.
+    const paidPast = await book(t, erin, a, PAST_DAY, 0, phone);
+    expect((await t.app.inject({ method: 'POST', url: `/api/booking/${paidPast}/pay`, headers: bearer(erin), payload: CARD })).statusCode).toBe(200);
+    const declined = await book(t, erin, b, PAST_DAY, 1, phone);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/booking/${declined}/pay`,
+      headers: bearer(erin),
+      payload: { ...CARD, cardNumber: '4000000000009995' },
+    });
+    expect(refused.statusCode).toBe(402);
+    await t.app.inject({ method: 'POST', url: '/api/contact', headers: { origin: t.origin }, payload: { email: erin.email, subject: `From ${name}`, message: `Call ${phone}` } });
+    // A confirmation already delivered, by the time of the erasure.
+    await t.db.update(outbox).set({ status: 'sent', sentAt: new Date() }).where(eq(outbox.toAddress, erin.email));
+
+    clock = LATER;
+    const upcoming = await book(t, erin, c, FUTURE_DAY, 2, phone);
+    // A declined card leaves a failed payment: deleted with its never-paid booking.
+    const declinedAgain = await t.app.inject({
+      method: 'POST',
+      url: `/api/booking/${upcoming}/pay`,
+      headers: bearer(erin),
+      payload: { ...CARD, cardNumber: '4000000000009995' },
+    });
+    expect(declinedAgain.statusCode).toBe(402);
+    await t.app.inject({ method: 'POST', url: '/api/contact', headers: { origin: t.origin }, payload: { email: erin.email, subject: 'Again', message: name } });
+    const legacyAudit = await t.db.select().from(auditLog);
+    const totalBefore = await settledTotal(t);
+
+    const res = await deleteMe(t, erin, { password: erin.password });
+    expect(res.statusCode, res.body).toBe(202);
+    const answer = accountDeletedSchema.parse(res.json());
+    expect(answer.kept[0]).toMatch(/^bookings: 2 \(paid or attended\)/);
+    expect(answer.kept.join('\n')).toMatch(/payments: 1 /);
+
+    // The upcoming booking is gone and its slot free for someone else.
+    const other = await signUp(t);
+    await book(t, other, c, FUTURE_DAY, 2, '');
+    const ids = (await t.db.execute(sql`SELECT id, subject_ref, patient_id, status, paid FROM bookings WHERE id IN (${paidPast}, ${declined}, ${upcoming})`)) as unknown as
+      | { rows: { id: string; subject_ref: string | null; patient_id: string | null }[] }
+      | { id: string; subject_ref: string | null; patient_id: string | null }[];
+    const kept = Array.isArray(ids) ? ids : ids.rows;
+    expect(kept.map((r) => r.id).sort()).toEqual([paidPast, declined].sort());
+    expect(kept.every((r) => r.patient_id === null && r.subject_ref !== null)).toBe(true);
+
+    // Payments: the succeeded one stays, the sums are what they were.
+    expect(await settledTotal(t)).toBe(totalBefore);
+
+    // The account is gone, and with it every session: the old bearer token is refused.
+    expect(await t.db.select().from(users).where(eq(users.id, erinId))).toEqual([]);
+    expect(await t.db.select().from(accounts).where(eq(accounts.userId, erinId))).toEqual([]);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, erinId))).toEqual([]);
+    expect((await t.app.inject({ url: '/api/me/export', headers: bearer(erin) })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/api/booking?patient=${erin.email}`, headers: bearer(erin) })).statusCode).toBe(401);
+
+    // Who Erin was is left only in the retention store, and in audit rows written before.
+    const legacyIds = new Set(legacyAudit.map((e) => e.id));
+    for (const [needle, column] of [[erin.email, 'email'], [name, 'name'], [phone, 'phone']] as const) {
+      const hits = await findEverywhere(t, needle);
+      expect(hits, needle).toContain(`retained_identities.${column}`); // the scan does find things
+      expect(hits.filter((h) => !h.startsWith('retained_identities.') && !h.startsWith('audit_log.')), needle).toEqual([]);
+      const auditHits = await t.db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(sql`(${auditLog.actorEmail} || ${auditLog.target} || ${auditLog.detail}::text) ILIKE ${`%${needle}%`}`);
+      expect(auditHits.every((e) => legacyIds.has(e.id)), needle).toBe(true);
+    }
+    const retained = await t.db.select().from(retainedIdentities).where(eq(retainedIdentities.userId, erinId));
+    expect(retained).toEqual([
+      expect.objectContaining({ name, email: erin.email, phone, subjectRef: kept[0]!.subject_ref }),
+    ]);
+    expect(retained[0]!.retainUntil.getTime()).toBe(LATER.getTime() + 3650 * 24 * 3600 * 1000);
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'me.delete'), eq(auditLog.target, erinId)));
+    expect(entry).toMatchObject({ actorId: erinId, actorEmail: '', detail: expect.objectContaining({ keptBookings: 2, cancelledBookings: 1 }) });
+    const sent = await t.db.select().from(outbox).where(eq(outbox.toAddress, kept[0]!.subject_ref!));
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((m) => m.textBody === '' && m.ics === null && m.status === 'sent')).toBe(true);
+
+    // The address signs up again as a new, empty account.
+    const again = await signUp(t, { email: erin.email, name: 'Erin Again' });
+    const mine = await t.app.inject({ url: `/api/booking?patient=${again.email}`, headers: bearer(again) });
+    expect(mine.json()).toEqual([]);
+    const exported = (await t.app.inject({ url: '/api/me/export', headers: bearer(again) })).json();
+    expect(exported).toMatchObject({ bookings: [], payments: [], contactMessages: [], auditEntries: [] });
+  });
+
+  it('lets an account without a password go only within 10 minutes of signing in', async () => {
+    const gus = await signUp(t);
+    const gusId = await userIdOf(t, gus.email);
+    // As an account that signs in only with Google has: no credential account.
+    await t.db.delete(accounts).where(eq(accounts.userId, gusId));
+    await t.db.update(sessions).set({ createdAt: sql`now() - interval '11 minutes'` }).where(eq(sessions.userId, gusId));
+    const stale = await deleteMe(t, gus, { password: gus.password });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toMatchObject({ code: ErrorCode.REAUTH_REQUIRED, detail: expect.stringContaining('Google') });
+
+    await t.db.update(sessions).set({ createdAt: sql`now() - interval '1 minute'` }).where(eq(sessions.userId, gusId));
+    const fresh = await deleteMe(t, gus, {});
+    expect(fresh.statusCode, fresh.body).toBe(202);
+    expect(await t.db.select().from(users).where(eq(users.id, gusId))).toEqual([]);
+  });
+
+  it('refuses the last admin (409) and keeps the account', async () => {
+    const boss = await signIn(t, 'boss@clinic.test', 'admin-password');
+    const res = await deleteMe(t, boss, { password: 'admin-password' });
+    expect(res.statusCode).toBe(409);
+    expect((await t.app.inject({ url: '/api/user', headers: bearer(boss) })).statusCode).toBe(200);
+  });
+});
+
+describe('the retention purge', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('deletes the retained identities past retain_until, only those, and again changes nothing', async () => {
+    const pinned = new Date('2040-01-01T00:00:00Z');
+    const row = (name: string, retainUntil: Date) => ({
+      subjectRef: crypto.randomUUID(),
+      userId: name,
+      name,
+      email: `${name}@example.com`,
+      phone: '',
+      legalBasis: 'test',
+      retainUntil,
+    });
+    await t.db.insert(retainedIdentities).values([
+      row('expired', new Date('2039-12-31T23:59:59Z')),
+      row('due-later', new Date('2040-01-01T00:00:01Z')),
+    ]);
+    const unused = {} as never;
+    const account = createAccountService({
+      db: t.db,
+      now: () => pinned,
+      rateLimiter: unused,
+      booking: unused,
+      payments: unused,
+      contact: unused,
+      signInLimits: unused,
+      verifyPassword: unused,
+      retentionDays: 1,
+    } satisfies AccountServiceDeps);
+    expect(await account.purgeExpiredRetention()).toBe(1);
+    expect(await account.purgeExpiredRetention()).toBe(0);
+    const left = await t.db.select({ name: retainedIdentities.name }).from(retainedIdentities);
+    expect(left).toEqual([{ name: 'due-later' }]);
+  });
+});
