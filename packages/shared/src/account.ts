@@ -91,7 +91,10 @@ export const accountDeletionSchema = z.object({ password: z.string().max(128).op
 export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
 
 /** The answer: the account is gone, and what the clinic keeps, each with why. */
-export const accountDeletedSchema = z.object({ erased: z.literal(true), kept: z.array(z.string()) });
+export const accountDeletedSchema = z.object({
+  erased: z.literal(true),
+  kept: z.array(z.string()),
+});
 export type AccountDeleted = z.infer<typeof accountDeletedSchema>;
 
 export const accountDeletionTexts = {

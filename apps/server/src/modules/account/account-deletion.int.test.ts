@@ -10,7 +10,14 @@ import {
   sessions,
   users,
 } from '../../db/schema.ts';
-import { bearer, buildTestApp, signIn, signUp, type TestApp, type TestUser } from '../../test/helper.ts';
+import {
+  bearer,
+  buildTestApp,
+  signIn,
+  signUp,
+  type TestApp,
+  type TestUser,
+} from '../../test/helper.ts';
 import { createAccountService, type AccountServiceDeps } from './account.service.ts';
 
 const BOOKED_AT = new Date('2030-06-05T10:15:00Z');
@@ -27,7 +34,14 @@ async function userIdOf(t: TestApp, email: string): Promise<string> {
   return user!.id;
 }
 
-async function book(t: TestApp, user: TestUser, treatment: Treatment, date: string, slot: number, phone: string) {
+async function book(
+  t: TestApp,
+  user: TestUser,
+  treatment: Treatment,
+  date: string,
+  slot: number,
+  phone: string,
+) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/booking',
@@ -46,7 +60,9 @@ async function findEverywhere(t: TestApp, needle: string): Promise<string[]> {
   const columns = (await t.db.execute(sql`
     SELECT table_name, column_name FROM information_schema.columns
     WHERE table_schema = 'public' AND data_type IN ('text', 'character varying', 'jsonb', 'json')
-  `)) as unknown as { rows?: { table_name: string; column_name: string }[] } | { table_name: string; column_name: string }[];
+  `)) as unknown as
+    | { rows?: { table_name: string; column_name: string }[] }
+    | { table_name: string; column_name: string }[];
   const list = Array.isArray(columns) ? columns : (columns.rows ?? []);
   expect(list.length).toBeGreaterThan(20);
   const hits: string[] = [];
@@ -74,7 +90,10 @@ describe('DELETE /api/me', () => {
   let treatments: Treatment[];
 
   beforeAll(async () => {
-    t = await buildTestApp({ ADMIN_EMAIL: 'boss@clinic.test', ADMIN_PASSWORD: 'admin-password' }, { now: () => clock });
+    t = await buildTestApp(
+      { ADMIN_EMAIL: 'boss@clinic.test', ADMIN_PASSWORD: 'admin-password' },
+      { now: () => clock },
+    );
     treatments = (await t.app.inject(`/api/available?date=${PAST_DAY}`)).json();
   });
   afterAll(() => t.close());
@@ -87,7 +106,9 @@ describe('DELETE /api/me', () => {
       expect(res.headers['content-type']).toContain('application/problem+json');
       expect(res.json().code).toBe(ErrorCode.REAUTH_REQUIRED);
     }
-    expect((await t.app.inject({ url: '/api/me/export', headers: bearer(ann) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/me/export', headers: bearer(ann) })).statusCode).toBe(
+      200,
+    );
   });
 
   it('slows wrong passwords down as sign-in does (per account)', async () => {
@@ -107,11 +128,25 @@ describe('DELETE /api/me', () => {
     const phone = `+49 30 ${unique}`;
     const erin = await signUp(t, { name, email: `erin.${unique}@example.com` });
     const erinId = await userIdOf(t, erin.email);
-    await t.app.inject({ method: 'PATCH', url: '/api/me', headers: bearer(erin), payload: { phone } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: bearer(erin),
+      payload: { phone },
+    });
     const [a, b, c] = treatments as [Treatment, Treatment, Treatment];
     // Past and paid; past and unpaid (attended); past, cancelled by nobody but unpaid: kept too.
     const paidPast = await book(t, erin, a, PAST_DAY, 0, phone);
-    expect((await t.app.inject({ method: 'POST', url: `/api/booking/${paidPast}/pay`, headers: bearer(erin), payload: CARD })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/booking/${paidPast}/pay`,
+          headers: bearer(erin),
+          payload: CARD,
+        })
+      ).statusCode,
+    ).toBe(200);
     const declined = await book(t, erin, b, PAST_DAY, 1, phone);
     const refused = await t.app.inject({
       method: 'POST',
@@ -120,9 +155,17 @@ describe('DELETE /api/me', () => {
       payload: { ...CARD, cardNumber: '4000000000009995' },
     });
     expect(refused.statusCode).toBe(402);
-    await t.app.inject({ method: 'POST', url: '/api/contact', headers: { origin: t.origin }, payload: { email: erin.email, subject: `From ${name}`, message: `Call ${phone}` } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { origin: t.origin },
+      payload: { email: erin.email, subject: `From ${name}`, message: `Call ${phone}` },
+    });
     // A confirmation already delivered, by the time of the erasure.
-    await t.db.update(outbox).set({ status: 'sent', sentAt: new Date() }).where(eq(outbox.toAddress, erin.email));
+    await t.db
+      .update(outbox)
+      .set({ status: 'sent', sentAt: new Date() })
+      .where(eq(outbox.toAddress, erin.email));
 
     clock = LATER;
     const upcoming = await book(t, erin, c, FUTURE_DAY, 2, phone);
@@ -134,7 +177,12 @@ describe('DELETE /api/me', () => {
       payload: { ...CARD, cardNumber: '4000000000009995' },
     });
     expect(declinedAgain.statusCode).toBe(402);
-    await t.app.inject({ method: 'POST', url: '/api/contact', headers: { origin: t.origin }, payload: { email: erin.email, subject: 'Again', message: name } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { origin: t.origin },
+      payload: { email: erin.email, subject: 'Again', message: name },
+    });
     const legacyAudit = await t.db.select().from(auditLog);
     const totalBefore = await settledTotal(t);
 
@@ -147,7 +195,9 @@ describe('DELETE /api/me', () => {
     // The upcoming booking is gone and its slot free for someone else.
     const other = await signUp(t);
     await book(t, other, c, FUTURE_DAY, 2, '');
-    const ids = (await t.db.execute(sql`SELECT id, subject_ref, patient_id, status, paid FROM bookings WHERE id IN (${paidPast}, ${declined}, ${upcoming})`)) as unknown as
+    const ids = (await t.db.execute(
+      sql`SELECT id, subject_ref, patient_id, status, paid FROM bookings WHERE id IN (${paidPast}, ${declined}, ${upcoming})`,
+    )) as unknown as
       | { rows: { id: string; subject_ref: string | null; patient_id: string | null }[] }
       | { id: string; subject_ref: string | null; patient_id: string | null }[];
     const kept = Array.isArray(ids) ? ids : ids.rows;
@@ -161,38 +211,78 @@ describe('DELETE /api/me', () => {
     expect(await t.db.select().from(users).where(eq(users.id, erinId))).toEqual([]);
     expect(await t.db.select().from(accounts).where(eq(accounts.userId, erinId))).toEqual([]);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, erinId))).toEqual([]);
-    expect((await t.app.inject({ url: '/api/me/export', headers: bearer(erin) })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: `/api/booking?patient=${erin.email}`, headers: bearer(erin) })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/me/export', headers: bearer(erin) })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await t.app.inject({ url: `/api/booking?patient=${erin.email}`, headers: bearer(erin) }))
+        .statusCode,
+    ).toBe(401);
 
     // Who Erin was is left only in the retention store, and in audit rows written before.
     const legacyIds = new Set(legacyAudit.map((e) => e.id));
-    for (const [needle, column] of [[erin.email, 'email'], [name, 'name'], [phone, 'phone']] as const) {
+    for (const [needle, column] of [
+      [erin.email, 'email'],
+      [name, 'name'],
+      [phone, 'phone'],
+    ] as const) {
       const hits = await findEverywhere(t, needle);
       expect(hits, needle).toContain(`retained_identities.${column}`); // the scan does find things
-      expect(hits.filter((h) => !h.startsWith('retained_identities.') && !h.startsWith('audit_log.')), needle).toEqual([]);
+      expect(
+        hits.filter((h) => !h.startsWith('retained_identities.') && !h.startsWith('audit_log.')),
+        needle,
+      ).toEqual([]);
       const auditHits = await t.db
         .select({ id: auditLog.id })
         .from(auditLog)
-        .where(sql`(${auditLog.actorEmail} || ${auditLog.target} || ${auditLog.detail}::text) ILIKE ${`%${needle}%`}`);
-      expect(auditHits.every((e) => legacyIds.has(e.id)), needle).toBe(true);
+        .where(
+          sql`(${auditLog.actorEmail} || ${auditLog.target} || ${auditLog.detail}::text) ILIKE ${`%${needle}%`}`,
+        );
+      expect(
+        auditHits.every((e) => legacyIds.has(e.id)),
+        needle,
+      ).toBe(true);
     }
-    const retained = await t.db.select().from(retainedIdentities).where(eq(retainedIdentities.userId, erinId));
+    const retained = await t.db
+      .select()
+      .from(retainedIdentities)
+      .where(eq(retainedIdentities.userId, erinId));
     expect(retained).toEqual([
       expect.objectContaining({ name, email: erin.email, phone, subjectRef: kept[0]!.subject_ref }),
     ]);
     expect(retained[0]!.retainUntil.getTime()).toBe(LATER.getTime() + 3650 * 24 * 3600 * 1000);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'me.delete'), eq(auditLog.target, erinId)));
-    expect(entry).toMatchObject({ actorId: erinId, actorEmail: '', detail: expect.objectContaining({ keptBookings: 2, cancelledBookings: 1 }) });
-    const sent = await t.db.select().from(outbox).where(eq(outbox.toAddress, kept[0]!.subject_ref!));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'me.delete'), eq(auditLog.target, erinId)));
+    expect(entry).toMatchObject({
+      actorId: erinId,
+      actorEmail: '',
+      detail: expect.objectContaining({ keptBookings: 2, cancelledBookings: 1 }),
+    });
+    const sent = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.toAddress, kept[0]!.subject_ref!));
     expect(sent.length).toBeGreaterThan(0);
-    expect(sent.every((m) => m.textBody === '' && m.ics === null && m.status === 'sent')).toBe(true);
+    expect(sent.every((m) => m.textBody === '' && m.ics === null && m.status === 'sent')).toBe(
+      true,
+    );
 
     // The address signs up again as a new, empty account.
     const again = await signUp(t, { email: erin.email, name: 'Erin Again' });
-    const mine = await t.app.inject({ url: `/api/booking?patient=${again.email}`, headers: bearer(again) });
+    const mine = await t.app.inject({
+      url: `/api/booking?patient=${again.email}`,
+      headers: bearer(again),
+    });
     expect(mine.json()).toEqual([]);
     const exported = (await t.app.inject({ url: '/api/me/export', headers: bearer(again) })).json();
-    expect(exported).toMatchObject({ bookings: [], payments: [], contactMessages: [], auditEntries: [] });
+    expect(exported).toMatchObject({
+      bookings: [],
+      payments: [],
+      contactMessages: [],
+      auditEntries: [],
+    });
   });
 
   it('lets an account without a password go only within 10 minutes of signing in', async () => {
@@ -200,12 +290,21 @@ describe('DELETE /api/me', () => {
     const gusId = await userIdOf(t, gus.email);
     // As an account that signs in only with Google has: no credential account.
     await t.db.delete(accounts).where(eq(accounts.userId, gusId));
-    await t.db.update(sessions).set({ createdAt: sql`now() - interval '11 minutes'` }).where(eq(sessions.userId, gusId));
+    await t.db
+      .update(sessions)
+      .set({ createdAt: sql`now() - interval '11 minutes'` })
+      .where(eq(sessions.userId, gusId));
     const stale = await deleteMe(t, gus, { password: gus.password });
     expect(stale.statusCode).toBe(401);
-    expect(stale.json()).toMatchObject({ code: ErrorCode.REAUTH_REQUIRED, detail: expect.stringContaining('Google') });
+    expect(stale.json()).toMatchObject({
+      code: ErrorCode.REAUTH_REQUIRED,
+      detail: expect.stringContaining('Google'),
+    });
 
-    await t.db.update(sessions).set({ createdAt: sql`now() - interval '1 minute'` }).where(eq(sessions.userId, gusId));
+    await t.db
+      .update(sessions)
+      .set({ createdAt: sql`now() - interval '1 minute'` })
+      .where(eq(sessions.userId, gusId));
     const fresh = await deleteMe(t, gus, {});
     expect(fresh.statusCode, fresh.body).toBe(202);
     expect(await t.db.select().from(users).where(eq(users.id, gusId))).toEqual([]);
@@ -237,10 +336,12 @@ describe('the retention purge', () => {
       legalBasis: 'test',
       retainUntil,
     });
-    await t.db.insert(retainedIdentities).values([
-      row('expired', new Date('2039-12-31T23:59:59Z')),
-      row('due-later', new Date('2040-01-01T00:00:01Z')),
-    ]);
+    await t.db
+      .insert(retainedIdentities)
+      .values([
+        row('expired', new Date('2039-12-31T23:59:59Z')),
+        row('due-later', new Date('2040-01-01T00:00:01Z')),
+      ]);
     const unused = {} as never;
     const account = createAccountService({
       db: t.db,

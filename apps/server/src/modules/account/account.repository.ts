@@ -62,7 +62,10 @@ export function listSessionsOf(db: Db, userId: string) {
 
 /** Admins left, for the rule that the clinic keeps at least one. */
 export async function countAdmins(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, 'admin'));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.role, 'admin'));
   return row?.n ?? 0;
 }
 
@@ -71,14 +74,27 @@ export async function isSessionFresh(db: Db, sessionId: string, seconds: number)
   const [row] = await db
     .select({ id: sessions.id })
     .from(sessions)
-    .where(and(eq(sessions.id, sessionId), sql`${sessions.createdAt} > now() - make_interval(secs => ${seconds})`));
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        sql`${sessions.createdAt} > now() - make_interval(secs => ${seconds})`,
+      ),
+    );
   return row !== undefined;
 }
 
 /** The identifiers an erased account's kept bookings carried, stored apart (design section 5.7). */
 export async function insertRetainedIdentities(
   tx: Db,
-  rows: { subjectRef: string; userId: string; name: string; email: string; phone: string; legalBasis: string; retainUntil: Date }[],
+  rows: {
+    subjectRef: string;
+    userId: string;
+    name: string;
+    email: string;
+    phone: string;
+    legalBasis: string;
+    retainUntil: Date;
+  }[],
 ): Promise<void> {
   if (rows.length > 0) await tx.insert(retainedIdentities).values(rows);
 }
@@ -100,10 +116,18 @@ export async function deleteRetainedIdentitiesBefore(db: Db, before: Date): Prom
  */
 export async function deleteAccountRows(tx: Db, userId: string, emails: string[]): Promise<void> {
   const needles = [userId, ...emails].map((n) => `%${n.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const anyOf = sql`ARRAY[${sql.join(needles.map((n) => sql`${n}`), sql`, `)}]::text[]`;
+  const anyOf = sql`ARRAY[${sql.join(
+    needles.map((n) => sql`${n}`),
+    sql`, `,
+  )}]::text[]`;
   await tx
     .delete(verifications)
-    .where(or(sql`${verifications.value} LIKE ANY (${anyOf})`, sql`${verifications.identifier} LIKE ANY (${anyOf})`));
+    .where(
+      or(
+        sql`${verifications.value} LIKE ANY (${anyOf})`,
+        sql`${verifications.identifier} LIKE ANY (${anyOf})`,
+      ),
+    );
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(accounts).where(eq(accounts.userId, userId));
   await tx.delete(users).where(eq(users.id, userId));

@@ -68,7 +68,7 @@ export async function accountRoutes(
       schema: {
         tags: ['identity'],
         summary:
-          "Delete the signed-in account (the password again, or a Google sign-in at most 10 minutes old); paid or attended bookings are kept without the person",
+          'Delete the signed-in account (the password again, or a Google sign-in at most 10 minutes old); paid or attended bookings are kept without the person',
         security,
         body: accountDeletionSchema,
         response: { 202: accountDeletedSchema },

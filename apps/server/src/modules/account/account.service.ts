@@ -53,7 +53,10 @@ export const RETENTION_LEGAL_BASIS =
   'GDPR Art. 17(3)(b): accounting and treatment records of a paid or attended appointment';
 
 /** What an erasure kept, in the words its answer uses (each says why). */
-export function keptSummary(counts: { bookings: number; payments: number; mails: number }, retentionDays: number): string[] {
+export function keptSummary(
+  counts: { bookings: number; payments: number; mails: number },
+  retentionDays: number,
+): string[] {
   const years = Math.round((retentionDays / 365) * 10) / 10;
   const kept: string[] = [];
   if (counts.bookings > 0) {
@@ -63,9 +66,12 @@ export function keptSummary(counts: { bookings: number; payments: number; mails:
     );
   }
   if (counts.payments > 0) {
-    kept.push(`payments: ${counts.payments} (amount, date and reference only), kept for the clinic's accounts`);
+    kept.push(
+      `payments: ${counts.payments} (amount, date and reference only), kept for the clinic's accounts`,
+    );
   }
-  if (counts.mails > 0) kept.push(`mails sent: ${counts.mails} (kind and date only, no address or content)`);
+  if (counts.mails > 0)
+    kept.push(`mails sent: ${counts.mails} (kind and date only, no address or content)`);
   kept.push('audit log: a record that an account was deleted, without your details');
   return kept;
 }
@@ -117,11 +123,13 @@ export function createAccountService(deps: AccountServiceDeps) {
   async function requireReauthentication(caller: Caller, request: DeletionRequest) {
     const methods = await listSignInMethods(db, caller.userId);
     if (methods.includes('credential')) {
-      if (!request.password) throw new AppError(ErrorCode.REAUTH_REQUIRED, accountDeletionTexts.passwordNeeded);
+      if (!request.password)
+        throw new AppError(ErrorCode.REAUTH_REQUIRED, accountDeletionTexts.passwordNeeded);
       const finish = await deps.signInLimits.begin('sign-in', request.ip, caller.email);
       const isCorrect = await deps.verifyPassword(request.headers, request.password);
       await finish(isCorrect);
-      if (!isCorrect) throw new AppError(ErrorCode.REAUTH_REQUIRED, accountDeletionTexts.wrongPassword);
+      if (!isCorrect)
+        throw new AppError(ErrorCode.REAUTH_REQUIRED, accountDeletionTexts.wrongPassword);
       return;
     }
     if (!(await isSessionFresh(db, caller.sessionId, FRESH_SIGN_IN_MINUTES * 60))) {
@@ -167,7 +175,13 @@ export function createAccountService(deps: AccountServiceDeps) {
         const payments = await deps.payments.countSettledOf(tx, account.id);
 
         // Every address the person used with the clinic: the account's and its bookings'.
-        const emails = [...new Set([account.email, ...kept.map((b) => b.email)].map((e) => e.toLowerCase()).filter(Boolean))];
+        const emails = [
+          ...new Set(
+            [account.email, ...kept.map((b) => b.email)]
+              .map((e) => e.toLowerCase())
+              .filter(Boolean),
+          ),
+        ];
         await deps.contact.eraseFrom(tx, emails);
         const mails = await eraseMailsOf(tx, emails, subjectRef);
         await deps.rateLimiter.forgetKeysMentioning([account.id, ...emails], tx);
@@ -178,7 +192,12 @@ export function createAccountService(deps: AccountServiceDeps) {
           actorEmail: '',
           action: 'me.delete',
           target: account.id,
-          detail: { cancelledBookings: cancelled, keptBookings: kept.length, deletedBookings: deleted, role: account.role },
+          detail: {
+            cancelledBookings: cancelled,
+            keptBookings: kept.length,
+            deletedBookings: deleted,
+            role: account.role,
+          },
         });
         return { bookings: kept.length, payments, mails };
       });

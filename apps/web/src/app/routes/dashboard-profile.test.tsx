@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCOUNT_EXPORT_FORMAT, toasts } from '@clinic/shared';
-import { setAccessToken } from '../../lib/token-storage.ts';
+import { ACCOUNT_EXPORT_FORMAT, accountDeletionTexts, toasts } from '@clinic/shared';
+import { getAccessToken, setAccessToken } from '../../lib/token-storage.ts';
 import { json, mockFetch, patient, problem, renderRoutes } from '../../test/utils.tsx';
 import { routes } from '../routes.tsx';
 
@@ -137,5 +137,36 @@ describe('/dashboard/profile', () => {
       ).toBeInTheDocument();
       expect(createObjectURL).not.toHaveBeenCalled();
     });
+  });
+
+  it('deletes the account, forgets the token and the user, and goes home with a toast', async () => {
+    const user = userEvent.setup();
+    setAccessToken('tok.en');
+    let isDeleted = false;
+    const { calls, spy } = mockFetch({
+      'GET /api/me': () => json({ user: isDeleted ? null : me }),
+      'DELETE /api/me': () => {
+        isDeleted = true;
+        return json({ erased: true, kept: [] }, 202);
+      },
+      'POST /api/auth/sign-out': () => problem(401, 'Please sign in first.'),
+    });
+    const { queryClient, router } = renderRoutes(routes, {
+      initialEntries: ['/dashboard/profile'],
+    });
+    const section = await screen.findByRole('region', { name: 'Delete my account' });
+    await user.type(within(section).getByLabelText('Your password'), 'secret123');
+    await user.click(within(section).getByRole('button', { name: 'Delete my account' }));
+    await user.click(screen.getByRole('button', { name: 'Delete for good' }));
+
+    expect(await screen.findByText(accountDeletionTexts.deleted)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'DELETE')?.headers.get('authorization')).toBe(
+      'Bearer tok.en',
+    );
+    expect(getAccessToken()).toBeNull();
+    expect(queryClient.getQueryData(['me'])).toBeNull();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.queryByRole('heading', { name: 'Profile' })).not.toBeInTheDocument();
+    spy.mockRestore();
   });
 });

@@ -1,9 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { Me } from '@clinic/shared';
+import { toast } from 'sonner';
+import { accountDeletionTexts, type Me } from '@clinic/shared';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { meQueryKey, useMe } from '../../features/auth/api/get-me.ts';
+import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { DeleteAccount } from '../../features/profile/components/delete-account.tsx';
 import { DownloadMyData } from '../../features/profile/components/download-my-data.tsx';
 import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -16,6 +19,12 @@ export default function DashboardProfileRoute() {
   const queryClient = useQueryClient();
   // The saved account is the app's signed-in account from now on (navbar, booking dialog).
   const onSaved = (user: NonNullable<Me>) => queryClient.setQueryData(meQueryKey, user);
+  const signOut = useSignOut();
+  // The account and its sessions are gone: forget the token and the cached user as signing out does.
+  const onAccountDeleted = async () => {
+    await signOut('/');
+    toast.success(accountDeletionTexts.deleted);
+  };
 
   return (
     <section className="flex flex-col gap-8">
@@ -41,6 +50,7 @@ export default function DashboardProfileRoute() {
           <Link to="/dashboard/security" className="link self-start text-primary">
             Two-step sign-in: see Security
           </Link>
+          <DeleteAccount onDeleted={onAccountDeleted} />
         </>
       ) : null}
     </section>

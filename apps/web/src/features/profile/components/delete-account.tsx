@@ -1,0 +1,107 @@
+import { useId, useRef, useState } from 'react';
+import { ErrorCode, type AccountDeleted } from '@clinic/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import { Modal, type ModalHandle } from '../../../components/ui/modal.tsx';
+import { errorMessage, isApiError } from '../../../lib/api-client.ts';
+import { useDeleteAccount } from '../api/delete-account.ts';
+
+type DeleteAccountProps = {
+  /** The account is gone: the owner signs out locally and leaves the page. */
+  onDeleted: (result: AccountDeleted) => void | Promise<void>;
+};
+
+/**
+ * 'Delete my account': what goes and what the clinic keeps, the password again, then a
+ * confirmation. Whether the account has a password is not known here: an account that signs in
+ * only with Google leaves the field empty, and the server says when it must sign in again first.
+ */
+export function DeleteAccount({ onDeleted }: DeleteAccountProps) {
+  const headingId = useId();
+  const modalRef = useRef<ModalHandle>(null);
+  const remove = useDeleteAccount();
+  const [password, setPassword] = useState('');
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | undefined>();
+
+  const confirm = () =>
+    remove.mutate(password ? { password } : {}, {
+      onSuccess: (result) => {
+        modalRef.current?.close();
+        void onDeleted(result);
+      },
+      onError: (error) => {
+        modalRef.current?.close();
+        // A missing or wrong password belongs to its field; anything else under the button.
+        if (isApiError(error) && error.code === ErrorCode.REAUTH_REQUIRED) {
+          setPasswordError(error.message);
+        } else {
+          setFailure(errorMessage(error));
+        }
+      },
+    });
+
+  return (
+    <section aria-labelledby={headingId} className="flex w-full max-w-md flex-col gap-3">
+      <h3 id={headingId} className="text-lg font-semibold">
+        Delete my account
+      </h3>
+      <p className="text-sm">
+        This signs you out everywhere and deletes your account: your name, email, phone and
+        sign-ins, your upcoming bookings (their times are freed for others), bookings you never paid
+        for or attended, your messages to the clinic and the mails about you.
+      </p>
+      <p className="text-sm">
+        The clinic keeps the bookings you paid for or attended, without your name, for its records.
+        The name and contact on them are held apart, shown nowhere, and deleted when the law no
+        longer requires them. Payments keep their amount, date and reference.
+      </p>
+      <form
+        noValidate
+        className="flex flex-col gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setPasswordError(undefined);
+          setFailure(undefined);
+          setIsConfirming(true);
+        }}
+      >
+        <TextField
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={passwordError}
+          {...(passwordError ? {} : { 'aria-describedby': `${headingId}-hint` })}
+        />
+        <p id={`${headingId}-hint`} className="text-sm opacity-80">
+          Signed up with Google? Leave it empty, and sign in with Google again first if it has been
+          more than a few minutes.
+        </p>
+        <Button type="submit" className="btn-error self-start" isLoading={remove.isPending}>
+          Delete my account
+        </Button>
+        {failure && (
+          <p role="alert" className="text-sm text-error">
+            {failure}
+          </p>
+        )}
+      </form>
+      {isConfirming && (
+        <Modal ref={modalRef} title="Delete your account?" onClose={() => setIsConfirming(false)}>
+          <p>This cannot be undone. You will be signed out, and your bookings to come cancelled.</p>
+          <div className="modal-action flex-wrap">
+            <Button variant="outline" onClick={() => modalRef.current?.close()}>
+              Keep my account
+            </Button>
+            <Button className="btn-error" isLoading={remove.isPending} onClick={confirm}>
+              Delete for good
+            </Button>
+          </div>
+        </Modal>
+      )}
+    </section>
+  );
+}
