@@ -115,3 +115,12 @@ describe('REQUIRE_ADMIN_2FA', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), REQUIRE_ADMIN_2FA: 'yes please' })).toThrow(/REQUIRE_ADMIN_2FA: must be true or false/);
   });
 });
+
+describe('PATIENT_DATA_RETENTION_DAYS', () => {
+  it('keeps an erased patient\'s retained identity 10 years by default, and takes whole days', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).patientDataRetentionDays).toBe(3650);
+    expect(loadConfig({ DATA_DIR: dataDir(), PATIENT_DATA_RETENTION_DAYS: '2190' }).patientDataRetentionDays).toBe(2190);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PATIENT_DATA_RETENTION_DAYS: '0' })).toThrow(/PATIENT_DATA_RETENTION_DAYS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PATIENT_DATA_RETENTION_DAYS: 'ten years' })).toThrow(/PATIENT_DATA_RETENTION_DAYS/);
+  });
+});
