@@ -13,6 +13,7 @@ import {
 import {
   bearer,
   buildTestApp,
+  createTestStorage,
   signIn,
   signUp,
   type TestApp,
@@ -358,5 +359,37 @@ describe('the retention purge', () => {
     expect(await account.purgeExpiredRetention()).toBe(0);
     const left = await t.db.select({ name: retainedIdentities.name }).from(retainedIdentities);
     expect(left).toEqual([{ name: 'due-later' }]);
+  });
+});
+
+describe('the retention purge at start-up', () => {
+  it('runs when the app is built: a restart drops what expired meanwhile', async () => {
+    const storage = await createTestStorage();
+    try {
+      const first = await buildTestApp({}, { storage });
+      const identity = (name: string, retainUntil: Date) => ({
+        subjectRef: crypto.randomUUID(),
+        userId: name,
+        name,
+        email: `${name}@example.com`,
+        legalBasis: 'test',
+        retainUntil,
+      });
+      await first.db
+        .insert(retainedIdentities)
+        .values([
+          identity('expired', new Date(Date.now() - 60_000)),
+          identity('kept', new Date(Date.now() + 3600_000)),
+        ]);
+      await first.close();
+      const second = await buildTestApp({}, { storage });
+      const left = await second.db
+        .select({ name: retainedIdentities.name })
+        .from(retainedIdentities);
+      await second.close();
+      expect(left).toEqual([{ name: 'kept' }]);
+    } finally {
+      storage.remove();
+    }
   });
 });
