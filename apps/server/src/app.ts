@@ -164,7 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const auth = createAuth(config, db, batching, mail);
   const rateLimiter = createRateLimiter(db);
-  const callers = createCallerResolver(auth);
+  const callers = createCallerResolver(auth, { sessionMaxAgeMs: config.sessionMaxAgeDays * 24 * 3600 * 1000 });
   const contact = createContactService({ db, rateLimiter, mail });
   const availabilityCache = createAvailabilityCache();
   await database.listen(

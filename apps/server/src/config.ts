@@ -96,6 +96,7 @@ const envSchema = z
         .transform((v) => (v === 'on' || v === 'true' || v === 'booking' ? 'booking' : 'none'))
         .optional(),
     ),
+    SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     MAX_ACTIVE_BOOKINGS: z.coerce.number().int().min(1).max(1000).default(10),
     BOOKING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     /** How long an erased patient's paid or attended bookings keep who they were (10 years). */
@@ -167,6 +168,8 @@ export interface Config {
   bookingWindowDays: number;
   /** Whether a patient must verify the email address before booking. */
   requireEmailVerification: 'none' | 'booking';
+  /** A session ends this many days after sign-in, however recently it was used. */
+  sessionMaxAgeDays: number;
   /** Upcoming active bookings one patient may hold at once. */
   maxActiveBookings: number;
   /** Booking requests one account may send per minute (a loose guard against scripted filling). */
@@ -272,6 +275,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bookingWindowDays: env.BOOKING_WINDOW_DAYS,
     // Without a mail server no verification mail can arrive: a gate would lock every new patient out.
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ?? (env.SMTP_URL ? 'booking' : 'none'),
+    sessionMaxAgeDays: env.SESSION_MAX_AGE_DAYS,
     maxActiveBookings: env.MAX_ACTIVE_BOOKINGS,
     bookingRateLimitPerMinute: env.BOOKING_RATE_LIMIT_PER_MINUTE,
     patientDataRetentionDays: env.PATIENT_DATA_RETENTION_DAYS,

@@ -9,3 +9,4 @@ export * from './admin.ts';
 export * from './payment.ts';
 export * from './account.ts';
 export * from './two-factor.ts';
+export * from './account-security.ts';

@@ -28,7 +28,7 @@ const resolved = new WeakMap<FastifyRequest, Promise<Caller | null>>();
 
 /** What the caller is made of: Better Auth's session and its user, from either path below. */
 interface SignedInSession {
-  session: { id: string };
+  session: { id: string; token: string; createdAt: Date | string };
   user: {
     id: string;
     email: string;
@@ -56,7 +56,18 @@ function toCaller({ user, session }: SignedInSession): Caller {
 /** A session token signed as Better Auth signs its cookie: `<token>.<base64 HMAC-SHA256>`. */
 const SIGNED_TOKEN = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9+/]{43}=)$/;
 
-export function createCallerResolver(auth: Auth) {
+/**
+ * `sessionMaxAgeMs` (SESSION_MAX_AGE_DAYS): a session older than this is over, however recently
+ * it was used. Better Auth's own lifetime slides with every use; this one does not.
+ */
+export function createCallerResolver(auth: Auth, { sessionMaxAgeMs }: { sessionMaxAgeMs: number }) {
+  /** A session past its absolute lifetime is deleted, so Better Auth's own endpoints refuse it too. */
+  async function outlived(session: SignedInSession['session']): Promise<boolean> {
+    if (new Date(session.createdAt).valueOf() + sessionMaxAgeMs > Date.now()) return false;
+    await (await auth.$context).internalAdapter.deleteSession(session.token);
+    return true;
+  }
+
   /**
    * The common case of a bearer token, without Better Auth's request machinery: its endpoint
    * context, the bearer plugin's re-signed cookie and two WebCrypto verifications on the thread
@@ -86,6 +97,7 @@ export function createCallerResolver(auth: Auth) {
     const dueForRefresh =
       expiresAt - expiresIn * 1000 + updateAge * 1000 <= now && !(context.options as BetterAuthOptions).session?.disableSessionRefresh;
     if (expiresAt < now || dueForRefresh) return undefined;
+    if (await outlived(found.session)) return null;
     return toCaller(found);
   }
 
@@ -93,7 +105,8 @@ export function createCallerResolver(auth: Auth) {
     const fast = await fromBearer(request);
     if (fast !== undefined) return fast;
     const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    return result ? toCaller(result) : null;
+    if (!result || (await outlived(result.session))) return null;
+    return toCaller(result);
   }
 
   const optionalCaller = (request: FastifyRequest): Promise<Caller | null> => {

@@ -19,9 +19,9 @@ import { servedAuthEndpoints } from './auth-endpoints.ts';
  */
 const REFUSED = [
   'GET /get-session', 'POST /get-session', 'POST /verify-password',
-  'POST /send-verification-email', 'POST /change-email', 'POST /change-password', 'POST /update-session',
+  'POST /send-verification-email', 'POST /change-email', 'POST /update-session',
   'POST /update-user', 'POST /delete-user', 'GET /reset-password/:token',
-  'GET /list-sessions', 'POST /revoke-session', 'POST /revoke-sessions', 'POST /revoke-other-sessions',
+  'POST /revoke-session', 'POST /revoke-sessions',
   'POST /link-social', 'GET /list-accounts', 'GET /delete-user/callback', 'POST /unlink-account',
   'POST /refresh-token', 'POST /get-access-token', 'GET /account-info', 'GET /ok',
   // The admin plugin: the product's own admin routes (modules/users) do this with its rules and audit.

@@ -23,6 +23,11 @@ const PASSWORD_ENDPOINTS: AuthEndpoint[] = [
   { method: 'POST', path: '/sign-out' },
   // The link in the mail that confirms a new account's address (it redirects to /verify-email).
   { method: 'GET', path: '/verify-email' },
+  // The profile: the signed-in account changes its password (other sessions then end), sees
+  // where it is signed in, and signs out everywhere else.
+  { method: 'POST', path: '/change-password' },
+  { method: 'GET', path: '/list-sessions' },
+  { method: 'POST', path: '/revoke-other-sessions' },
 ];
 
 /**

@@ -23,6 +23,7 @@ const LIMITED_ENDPOINTS = new Map<string, AuthAttempt | SecondFactorAttempt>([
   ['/sign-up/email', 'sign-up'],
   ['/request-password-reset', 'password-reset-request'],
   ['/reset-password', 'password-reset'],
+  ['/change-password', 'session-password'],
 ]);
 const HOP_BY_HOP = new Set(['content-length', 'transfer-encoding', 'connection', 'set-cookie']);
 
@@ -61,6 +62,20 @@ function fieldErrors(value: unknown): Record<string, string[]> | undefined {
   return valid && entries.length > 0 ? (value as Record<string, string[]>) : undefined;
 }
 
+/**
+ * Better Auth's session list with each session's token removed, and `current` marking the
+ * session the request came with (its token is the unsigned part of the bearer token or cookie).
+ */
+function withoutTokens(text: string, headers: Headers): string {
+  const signed = [
+    headers.get('authorization')?.replace(/^bearer\s+/i, ''),
+    ...(headers.get('cookie') ?? '').split(';').map((c) => c.trim()).filter((c) => c.includes('session_token=')).map((c) => c.slice(c.indexOf('=') + 1)),
+  ];
+  const own = new Set(signed.filter((s): s is string => Boolean(s)).map((s) => decodeURIComponent(s).split('.')[0]));
+  const sessions = JSON.parse(text) as ({ token?: string } & Record<string, unknown>)[];
+  return JSON.stringify(sessions.map(({ token, ...rest }) => ({ ...rest, current: token !== undefined && own.has(token) })));
+}
+
 export async function identityRoutes(
   app: FastifyInstance,
   opts: { auth: Auth; limits: SignInLimits; config: Config },
@@ -92,14 +107,22 @@ export async function identityRoutes(
       const body = request.body as { email?: unknown } | undefined;
       const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
       const account =
-        attempt === 'two-factor' ? ((await twoFactorAccount(fromNodeHeaders(request.headers))) ?? '') : email;
+        attempt === 'two-factor' || attempt === 'session-password'
+          ? ((await twoFactorAccount(fromNodeHeaders(request.headers))) ?? '')
+          : email;
+      // A new password ends every other session, whatever the client asked for: whoever knew
+      // the old one may be signed in elsewhere.
+      const forwarded =
+        resolved.endpoint.path === '/change-password' && request.body && typeof request.body === 'object'
+          ? { ...(request.body as Record<string, unknown>), revokeOtherSessions: true }
+          : request.body;
       const settle = attempt ? await limits.begin(attempt, request.ip, account) : undefined;
 
       const response = await auth.handler(
         new Request(resolved.url, {
           method: request.method,
           headers: fromNodeHeaders(request.headers),
-          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+          body: forwarded === undefined ? undefined : JSON.stringify(forwarded),
         }),
       );
       await settle?.(response.status < 400);
@@ -112,7 +135,11 @@ export async function identityRoutes(
       if (cookies.length > 0) reply.header('set-cookie', cookies);
 
       const text = await response.text();
-      if (response.status < 400) return reply.send(text);
+      if (response.status < 400) {
+        // A session's token is its bearer credential: the list of one's sessions never carries them.
+        if (resolved.endpoint.path === '/list-sessions') return reply.send(withoutTokens(text, fromNodeHeaders(request.headers)));
+        return reply.send(text);
+      }
 
       // Better Auth answers `{ code, message }`; the API speaks RFC 9457 everywhere.
       let message: string | undefined;

@@ -37,13 +37,16 @@ export type AuthAttempt = 'sign-in' | 'sign-up' | 'password-reset-request' | 'pa
  * two-step sign-in on or off. Its failures count per account, by user id, apart from the
  * password's: knowing the password must not clear the guesses at the code.
  */
-export type SecondFactorAttempt = 'two-factor';
+export type SecondFactorAttempt = 'two-factor' | 'session-password';
 
 /** The key an account's failures are counted under, when this kind of attempt counts them. */
 function accountFailuresKey(kind: AuthAttempt | SecondFactorAttempt, account: string): string | null {
   if (!account) return null;
   if (kind === 'sign-in') return `auth:account-failures:${account.slice(0, MAX_KEY_EMAIL_LENGTH)}`;
   if (kind === 'two-factor') return `auth:two-factor-failures:${account}`;
+  // The current password re-entered by a signed-in account (changing it): a stolen session must
+  // not be a way to guess it quickly.
+  if (kind === 'session-password') return `auth:session-password-failures:${account}`;
   // A sign-up cannot guess a password.
   return null;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema.ts';
@@ -46,17 +46,21 @@ describe('the outbox over SMTP', () => {
 
   it('sends the patient a booking confirmation with an .ics in the clinic zone', async () => {
     const ann = await signUp(t, { name: 'Ann Lee' });
+    // With SMTP_URL set, a patient confirms the address before booking: the link from sign-up's mail.
+    const [verification] = await t.db.select().from(outbox).where(and(eq(outbox.toAddress, ann.email), eq(outbox.kind, 'email-verification')));
+    const link = new URL(/https?:\/\/\S+/.exec(verification!.textBody)![0]);
+    expect((await t.app.inject({ url: `${link.pathname}${link.search}` })).headers.location).toBe('/verify-email');
     const [treatment] = (await t.app.inject('/api/available?date=2030-06-07')).json<{ _id: string }[]>();
     const booked = await t.app.inject({ method: 'POST', url: '/api/booking', headers: bearer(ann), payload: { treatmentId: treatment!._id, date: '2030-06-07', slot: '02.30 PM - 03.00 PM' } });
     expect(booked.statusCode).toBe(201);
-    const [mail] = await t.db.select().from(outbox).where(eq(outbox.toAddress, ann.email));
+    const [mail] = await t.db.select().from(outbox).where(and(eq(outbox.toAddress, ann.email), eq(outbox.kind, 'booking-confirmation')));
     expect(mail!.subject).toBe('Appointment is set, Jun 7, 2030 at 02.30 PM - 03.00 PM');
     expect(mail!.ics).toContain('DTSTART;TZID=Europe/Berlin:20300607T143000');
     expect(mail!.ics).toContain('DTEND;TZID=Europe/Berlin:20300607T150000');
     expect(mail!.ics).toContain(`UID:${booked.json().booking._id}@doctors-portal`);
 
     await t.app.outboxWorker!.runOnce();
-    const sent = smtp.received.find((m) => m.to.includes(ann.email))!;
+    const sent = smtp.received.find((m) => m.to.includes(ann.email) && /Subject: Appointment is set/.test(m.raw))!;
     expect(sent.raw).toMatch(/Content-Type: text\/calendar/);
     expect(sent.raw).toMatch(/filename=appointment\.ics/);
   });

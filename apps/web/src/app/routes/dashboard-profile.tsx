@@ -6,6 +6,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { meQueryKey, useMe } from '../../features/auth/api/get-me.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
+import { SignedInSessions } from '../../features/auth/components/signed-in-sessions.tsx';
 import { DeleteAccount } from '../../features/profile/components/delete-account.tsx';
 import { DownloadMyData } from '../../features/profile/components/download-my-data.tsx';
 import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
@@ -47,6 +49,8 @@ export default function DashboardProfileRoute() {
             </h3>
             <DownloadMyData />
           </section>
+          <ChangePasswordForm email={me.data.email} />
+          <SignedInSessions />
           <Link to="/dashboard/security" className="link self-start text-primary">
             Two-step sign-in: see Security
           </Link>

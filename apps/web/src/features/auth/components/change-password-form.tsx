@@ -1,0 +1,90 @@
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import {
+  accountSecurityTexts as texts,
+  changePasswordFormSchema,
+  type ChangePasswordForm,
+} from '@clinic/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useChangePassword } from '../api/change-password.ts';
+import { AuthError } from './auth-error.tsx';
+
+/** The profile's password change: the current one, a new one twice. Other sessions then end. */
+export function ChangePasswordForm({ email }: { email: string }) {
+  const headingId = useId();
+  const change = useChangePassword(email);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ChangePasswordForm>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+
+  const submit = (form: ChangePasswordForm) =>
+    change.mutate(form, {
+      onSuccess: () => {
+        reset();
+        toast.success(texts.passwordChanged);
+      },
+      onError: (error) => {
+        // The server's own rule (the most common passwords) belongs under the new password.
+        const fieldError = isApiError(error)
+          ? (error.errors.password?.[0] ?? error.errors.newPassword?.[0])
+          : undefined;
+        if (fieldError) setError('newPassword', { message: fieldError });
+      },
+    });
+
+  const serverError =
+    change.isError &&
+    !(
+      isApiError(change.error) &&
+      (change.error.errors.password || change.error.errors.newPassword)
+    );
+  return (
+    <section aria-labelledby={headingId} className="flex max-w-sm flex-col gap-3">
+      <h3 id={headingId} className="text-lg font-semibold">
+        {texts.passwordTitle}
+      </h3>
+      <form
+        noValidate
+        onSubmit={(event) => void handleSubmit(submit)(event)}
+        className="flex flex-col gap-3"
+      >
+        <TextField
+          label={texts.currentPassword}
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+        <TextField
+          label={texts.newPassword}
+          type="password"
+          autoComplete="new-password"
+          error={errors.newPassword?.message}
+          {...register('newPassword')}
+        />
+        <TextField
+          label={texts.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        {serverError ? <AuthError error={change.error} /> : null}
+        <Button type="submit" className="self-start" isLoading={change.isPending}>
+          {texts.changePassword}
+        </Button>
+      </form>
+    </section>
+  );
+}

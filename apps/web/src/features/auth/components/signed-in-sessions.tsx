@@ -1,0 +1,113 @@
+import { useId } from 'react';
+import { toast } from 'sonner';
+import { accountSecurityTexts as texts, type SignedInSession } from '@clinic/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useSessions, useSignOutOthers } from '../api/list-sessions.ts';
+import { AuthError } from './auth-error.tsx';
+
+/** A browser and system from a user agent, roughly: enough for a patient to recognise a device. */
+export function describeDevice(userAgent: string | null | undefined): string {
+  if (!userAgent) return texts.unknownDevice;
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : null;
+  const system = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null;
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? texts.unknownDevice;
+}
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Where the account is signed in (device, last seen), with 'Sign out everywhere else'. */
+export function SignedInSessions() {
+  const headingId = useId();
+  const sessions = useSessions();
+  const signOutOthers = useSignOutOthers();
+
+  let body;
+  if (sessions.isPending) body = <Spinner label={texts.sessionsLoading} />;
+  else if (sessions.isError) {
+    body = (
+      <div role="alert" className="flex flex-col items-start gap-2">
+        <p>{errorMessage(sessions.error)}</p>
+        <Button variant="outline" onClick={() => void sessions.refetch()}>
+          {texts.retry}
+        </Button>
+      </div>
+    );
+  } else {
+    const others = sessions.data.filter((s) => !s.current);
+    body = (
+      <>
+        <ul className="flex flex-col gap-2">
+          {sessions.data.map((session) => (
+            <SessionItem key={session.id} session={session} />
+          ))}
+        </ul>
+        {others.length === 0 ? (
+          <p>{texts.noOtherSessions}</p>
+        ) : (
+          <Button
+            variant="outline"
+            className="self-start"
+            isLoading={signOutOthers.isPending}
+            onClick={() =>
+              signOutOthers.mutate(undefined, {
+                onSuccess: () => toast.success(texts.signedOutOthers),
+              })
+            }
+          >
+            {texts.signOutOthers}
+          </Button>
+        )}
+        <AuthError error={signOutOthers.error} />
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="flex max-w-xl flex-col gap-3">
+      <h3 id={headingId} className="text-lg font-semibold">
+        {texts.sessionsTitle}
+      </h3>
+      {body}
+    </section>
+  );
+}
+
+function SessionItem({ session }: { session: SignedInSession }) {
+  return (
+    <li className="rounded-box border border-base-300 p-3">
+      <p className="font-medium">
+        {describeDevice(session.userAgent)}
+        {session.current ? (
+          <span className="badge badge-primary ml-2">{texts.thisDevice}</span>
+        ) : null}
+      </p>
+      <p className="text-sm opacity-80">
+        Last seen {when(session.updatedAt)}
+        {session.ipAddress ? ` from ${session.ipAddress}` : ''} · signed in{' '}
+        {when(session.createdAt)}
+      </p>
+    </li>
+  );
+}

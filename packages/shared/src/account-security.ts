@@ -1,0 +1,45 @@
+/** The profile's sign-in section: changing the password and the list of signed-in sessions. */
+import { z } from 'zod';
+import { passwordSchema } from './validation.ts';
+
+export const accountSecurityTexts = {
+  passwordTitle: 'Password',
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  confirmPassword: 'Confirm new password',
+  changePassword: 'Change password',
+  passwordsDiffer: 'The passwords do not match',
+  passwordChanged: 'Your password has been changed. You are signed out everywhere else.',
+  sessionsTitle: 'Where you are signed in',
+  sessionsLoading: 'Loading your sessions…',
+  thisDevice: 'This device',
+  unknownDevice: 'Unknown device',
+  signOutOthers: 'Sign out everywhere else',
+  signedOutOthers: 'You are signed out everywhere else.',
+  noOtherSessions: 'You are not signed in anywhere else.',
+  retry: 'Try again',
+} as const;
+
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required'),
+    newPassword: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: accountSecurityTexts.passwordsDiffer,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+
+/** One entry of `GET /api/auth/list-sessions` as the server answers it (tokens removed). */
+export const signedInSessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  expiresAt: z.string(),
+  ipAddress: z.string().nullable().optional(),
+  userAgent: z.string().nullable().optional(),
+  current: z.boolean(),
+});
+export type SignedInSession = z.infer<typeof signedInSessionSchema>;
