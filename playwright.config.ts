@@ -91,10 +91,9 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: 'clinic-e2e',
         GOOGLE_CLIENT_SECRET: 'clinic-e2e-secret-0123456789',
         GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
-        // Mail really leaves (the verification links the linking tests follow); booking stays
-        // open to unverified patients, as on the first server.
+        // Mail really leaves (the links the verification, reset and linking tests follow), so an
+        // unverified patient may not book here: REQUIRE_EMAIL_VERIFICATION's default with SMTP_URL.
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        REQUIRE_EMAIL_VERIFICATION: 'none',
       },
     },
   ],

@@ -1,6 +1,6 @@
 /** The profile's sign-in section: changing the password and the list of signed-in sessions. */
 import { z } from 'zod';
-import { passwordSchema } from './validation.ts';
+import { formEmailSchema, passwordSchema } from './validation.ts';
 
 export const accountSecurityTexts = {
   passwordTitle: 'Password',
@@ -18,7 +18,16 @@ export const accountSecurityTexts = {
   signedOutOthers: 'You are signed out everywhere else.',
   noOtherSessions: 'You are not signed in anywhere else.',
   retry: 'Try again',
+  emailTitle: 'Email address',
+  newEmail: 'New email address',
+  changeEmail: 'Change email',
+  sameEmail: 'This is already your email address',
+  emailLinkSent: (email: string) =>
+    `We have sent a link to ${email}. Your address changes when you follow it; until then, sign in with the current one.`,
 } as const;
+
+export const changeEmailFormSchema = z.object({ newEmail: formEmailSchema });
+export type ChangeEmailForm = z.infer<typeof changeEmailFormSchema>;
 
 export const changePasswordFormSchema = z
   .object({

@@ -19,7 +19,7 @@ import { servedAuthEndpoints } from './auth-endpoints.ts';
  */
 const REFUSED = [
   'GET /get-session', 'POST /get-session', 'POST /verify-password',
-  'POST /send-verification-email', 'POST /change-email', 'POST /update-session',
+  'POST /send-verification-email', 'POST /update-session',
   'POST /update-user', 'POST /delete-user', 'GET /reset-password/:token',
   'POST /revoke-session', 'POST /revoke-sessions',
   'POST /link-social', 'GET /list-accounts', 'GET /delete-user/callback', 'POST /unlink-account',

@@ -26,6 +26,7 @@ const PASSWORD_ENDPOINTS: AuthEndpoint[] = [
   // The profile: the signed-in account changes its password (other sessions then end), sees
   // where it is signed in, and signs out everywhere else.
   { method: 'POST', path: '/change-password' },
+  { method: 'POST', path: '/change-email' },
   { method: 'GET', path: '/list-sessions' },
   { method: 'POST', path: '/revoke-other-sessions' },
 ];

@@ -113,7 +113,13 @@ export function createAuth(config: Config, db: Db, batching: GroupCommitOptions,
     },
     // Our profile's phone (PATCH /api/me): known to Better Auth so its reads carry it as ours do,
     // never taken from a sign-up or its own update endpoint.
-    user: { additionalFields: { phone: { type: 'string', required: false, defaultValue: '', input: false } } },
+    user: {
+      additionalFields: { phone: { type: 'string', required: false, defaultValue: '', input: false } },
+      // A new address takes effect only when the link mailed to it is followed (the verification
+      // mail above, sent to the new address): nobody can move an account to an address they do
+      // not hold, and a typo cannot lock the patient out.
+      changeEmail: { enabled: true },
+    },
     databaseHooks: {
       user: {
         create: {
@@ -122,8 +128,14 @@ export function createAuth(config: Config, db: Db, batching: GroupCommitOptions,
           }),
         },
         update: {
-          before: async (user, context) =>
-            'name' in user ? { data: { ...user, name: accountName(user.name, context?.path, 'Patient') } } : undefined,
+          before: async (user, context) => {
+            let data = user;
+            if ('name' in data) data = { ...data, name: accountName(data.name, context?.path, 'Patient') };
+            // A new address arrives through the link mailed to it (change-email): following that
+            // link proves it, whatever the old address's state was (Better Auth keeps the old one's).
+            if (context?.path === '/verify-email' && typeof data.email === 'string') data = { ...data, emailVerified: true };
+            return data === user ? undefined : { data };
+          },
         },
       },
     },

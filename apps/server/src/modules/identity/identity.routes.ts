@@ -24,6 +24,7 @@ const LIMITED_ENDPOINTS = new Map<string, AuthAttempt | SecondFactorAttempt>([
   ['/request-password-reset', 'password-reset-request'],
   ['/reset-password', 'password-reset'],
   ['/change-password', 'session-password'],
+  ['/change-email', 'change-email'],
 ]);
 const HOP_BY_HOP = new Set(['content-length', 'transfer-encoding', 'connection', 'set-cookie']);
 
@@ -107,7 +108,7 @@ export async function identityRoutes(
       const body = request.body as { email?: unknown } | undefined;
       const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
       const account =
-        attempt === 'two-factor' || attempt === 'session-password'
+        attempt === 'two-factor' || attempt === 'session-password' || attempt === 'change-email'
           ? ((await twoFactorAccount(fromNodeHeaders(request.headers))) ?? '')
           : email;
       // A new password ends every other session, whatever the client asked for: whoever knew

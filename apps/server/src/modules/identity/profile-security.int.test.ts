@@ -3,9 +3,9 @@
  * session ends), see where they are signed in, sign out everywhere else; and sessions that end
  * SESSION_MAX_AGE_DAYS after sign-in however recently they were used.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../db/schema.ts';
+import { outbox, sessions, users } from '../../db/schema.ts';
 import {
   bearer,
   buildTestApp,
@@ -111,6 +111,67 @@ describe('the profile: password and sessions', () => {
     expect(await me(t, cy)).toMatchObject({ email: cy.email });
     // Nobody else's session is touched.
     expect(await me(t, other)).toMatchObject({ email: other.email });
+  });
+});
+
+describe('the profile: changing the email address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const changeEmail = (user: TestUser, newEmail: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-email',
+      headers: { ...bearer(user), origin: t.origin },
+      payload: { newEmail },
+    });
+  const linksTo = async (address: string) =>
+    (
+      await t.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.toAddress, address), eq(outbox.kind, 'email-verification')))
+    ).map((m) => new URL(/https?:\/\/\S+/.exec(m.textBody)![0]));
+
+  it('changes the address only once the link mailed to the new one is followed', async () => {
+    const eve = await signUp(t, { password: 'eves-pass-31' });
+    const newEmail = `new-${eve.email}`;
+    expect((await changeEmail(eve, newEmail)).statusCode).toBe(200);
+    expect(await me(t, eve)).toMatchObject({ email: eve.email });
+
+    const [link] = await linksTo(newEmail);
+    const followed = await t.app.inject({ url: `${link!.pathname}${link!.search}` });
+    expect(followed.headers.location).toBe('/verify-email');
+    expect(await me(t, eve)).toMatchObject({ email: newEmail });
+    const [row] = await t.db
+      .select({ verified: users.emailVerified })
+      .from(users)
+      .where(eq(users.email, newEmail));
+    expect(row!.verified).toBe(true);
+    expect(await me(t, await signIn(t, newEmail, 'eves-pass-31'))).toMatchObject({
+      email: newEmail,
+    });
+    await expect(signIn(t, eve.email, 'eves-pass-31')).rejects.toThrow(/401/);
+  });
+
+  it('says nothing about an address that already has an account, and changes nothing', async () => {
+    const [fay, gus] = [await signUp(t), await signUp(t)];
+    const taken = await changeEmail(fay, gus.email);
+    expect(taken.statusCode).toBe(200);
+    expect(await me(t, fay)).toMatchObject({ email: fay.email });
+    // Gus got no mail about Fay's request.
+    expect((await linksTo(gus.email)).length).toBe(1); // his own sign-up's
+  });
+
+  it('mails a new address a few times an hour at most', async () => {
+    const hal = await signUp(t);
+    const statuses = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push((await changeEmail(hal, `hal-${i}-${hal.email}`)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });
 

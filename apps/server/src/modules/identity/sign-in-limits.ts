@@ -37,7 +37,7 @@ export type AuthAttempt = 'sign-in' | 'sign-up' | 'password-reset-request' | 'pa
  * two-step sign-in on or off. Its failures count per account, by user id, apart from the
  * password's: knowing the password must not clear the guesses at the code.
  */
-export type SecondFactorAttempt = 'two-factor' | 'session-password';
+export type SecondFactorAttempt = 'two-factor' | 'session-password' | 'change-email';
 
 /** The key an account's failures are counted under, when this kind of attempt counts them. */
 function accountFailuresKey(kind: AuthAttempt | SecondFactorAttempt, account: string): string | null {
@@ -83,6 +83,18 @@ export function createSignInLimits(limiter: RateLimiter, config: Config['authRat
           { freeFailures: perAccount, maxDelaySeconds, memorySeconds: ACCOUNT_MEMORY_SECONDS },
           (s) => `Too many failed sign-ins for this account. Please wait ${s} seconds and try again.`,
         );
+      }
+
+      // Each change of address mails a link to the new one: a few an hour per account.
+      if (kind === 'change-email' && email) {
+        await limiter.consume([
+          {
+            key: `auth:change-email:${email}`,
+            max: RESET_REQUESTS_PER_EMAIL,
+            windowSeconds: RESET_REQUEST_WINDOW_SECONDS,
+            message: (s) => `Too many changes of address asked for. Please wait ${s} seconds and try again.`,
+          },
+        ]);
       }
 
       if (kind === 'password-reset-request' && email) {

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { meQueryKey, useMe } from '../../features/auth/api/get-me.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { ChangeEmailForm } from '../../features/auth/components/change-email-form.tsx';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
 import { SignedInSessions } from '../../features/auth/components/signed-in-sessions.tsx';
 import { DeleteAccount } from '../../features/profile/components/delete-account.tsx';
@@ -49,6 +50,7 @@ export default function DashboardProfileRoute() {
             </h3>
             <DownloadMyData />
           </section>
+          <ChangeEmailForm email={me.data.email} />
           <ChangePasswordForm email={me.data.email} />
           <SignedInSessions />
           <Link to="/dashboard/security" className="link self-start text-primary">

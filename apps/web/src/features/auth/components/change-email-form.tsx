@@ -1,0 +1,66 @@
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  accountSecurityTexts as texts,
+  changeEmailFormSchema,
+  type ChangeEmailForm,
+} from '@clinic/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import { useChangeEmail } from '../api/change-email.ts';
+import { AuthError } from './auth-error.tsx';
+
+/** The profile's change of address: a link goes to the new one, which takes effect when followed. */
+export function ChangeEmailForm({ email }: { email: string }) {
+  const headingId = useId();
+  const change = useChangeEmail();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ChangeEmailForm>({
+    resolver: zodResolver(changeEmailFormSchema),
+    defaultValues: { newEmail: '' },
+  });
+
+  const submit = ({ newEmail }: ChangeEmailForm) => {
+    if (newEmail.trim().toLowerCase() === email.toLowerCase()) {
+      setError('newEmail', { message: texts.sameEmail });
+      return;
+    }
+    change.mutate(newEmail);
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="flex max-w-sm flex-col gap-3">
+      <h3 id={headingId} className="text-lg font-semibold">
+        {texts.emailTitle}
+      </h3>
+      <p>{email}</p>
+      {change.isSuccess ? (
+        <p role="status" className="rounded-box bg-base-200 p-3">
+          {texts.emailLinkSent(change.variables.trim().toLowerCase())}
+        </p>
+      ) : null}
+      <form
+        noValidate
+        onSubmit={(event) => void handleSubmit(submit)(event)}
+        className="flex flex-col gap-3"
+      >
+        <TextField
+          label={texts.newEmail}
+          type="email"
+          autoComplete="email"
+          error={errors.newEmail?.message}
+          {...register('newEmail')}
+        />
+        <AuthError error={change.error} />
+        <Button type="submit" variant="outline" className="self-start" isLoading={change.isPending}>
+          {texts.changeEmail}
+        </Button>
+      </form>
+    </section>
+  );
+}
