@@ -2,14 +2,13 @@
  * The real server process, as `npm start` runs it: the DATA_DIR lock and durability across
  * kill -9 of the embedded database.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startServerProcess } from './test/server-process.ts';
 import { freePort } from './test/throwaway-postgres.ts';
-
-const SERVER = path.resolve(import.meta.dirname, 'server.ts');
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
@@ -19,37 +18,9 @@ afterEach(() => {
 });
 
 function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
-    child.stdout!.on('data', () => {
-      if (output.includes('Doctors Portal ready')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-  ready.catch(() => {});
-  return { child, ready, exited, output: () => output };
+  const server = startServerProcess(dataDir, port);
+  children.push(server.child);
+  return server;
 }
 
 const url = (port: number, p: string) => `http://127.0.0.1:${port}${p}`;
