@@ -388,8 +388,16 @@ describe('booking limits per patient', () => {
   it('limits booking requests per account, never per address', async () => {
     const [greedy, neighbour] = await createSignedInPatients(t, 2, 'wifi');
     const target = treatments[3]!;
-    for (let i = 0; i < 30; i++) await book(greedy!, target._id, '2030-07-02', target.slots[i % 16]!);
-    const stopped = await book(greedy!, target._id, '2030-07-03', target.slots[0]!);
+    // Thirty requests that each reach the database (a request refused from memory is not counted):
+    // ten bookings, then twenty refused by MAX_ACTIVE_BOOKINGS.
+    const statuses = [];
+    for (let i = 0; i < 30; i++) {
+      const x = treatments[i % 6]!;
+      statuses.push((await book(greedy!, x._id, `2030-07-${String(2 + Math.floor(i / 6)).padStart(2, '0')}`, x.slots[5]!)).statusCode);
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(20);
+    const stopped = await book(greedy!, target._id, '2030-07-20', target.slots[0]!);
     expect(stopped.statusCode).toBe(429);
     expect(stopped.json()).toMatchObject({ code: 'rate_limited' });
     // Another patient on the same address (inject's 127.0.0.1) books as usual.

@@ -25,6 +25,7 @@ import {
   listTreatments,
   takenSlotsOn,
   type BookingRow,
+  type InsertOutcome,
   type NewBooking,
   type TreatmentRow,
 } from './booking.repository.ts';
@@ -64,6 +65,9 @@ function conflict(caller: Caller, treatment: TreatmentRow, input: CreateBookingI
     { extra: { success: false, booking: { date: input.date, slot, treatment: treatment.name } } },
   );
 }
+
+/** A batch's answer to one request: the repository's decision, or the request limit's 429. */
+type BookingOutcome = InsertOutcome | AppError;
 
 export interface BookingServiceDeps {
   db: Db;
@@ -108,10 +112,22 @@ export function createBookingService(deps: BookingServiceDeps) {
     // Taken before the transaction begins: an invalidation after it means the holders it saw
     // may be out of date by the time it answers, and they are not kept.
     const seenAt = new Map(requests.map((r) => [r.date, cache.generation(r.date)]));
-    const limit = { today: clock().today, max: maxActiveBookings };
-    const { outcomes, unchangedDays } = await insertBookingsUnlessTaken(db, requests, limit, (tx, rows) =>
-      mail.queueBookingConfirmations(tx, rows),
+    // The per-account request limit, counted for the whole batch in one statement: a write per
+    // request made the 1,000-way race four times slower. Requests refused from memory above never
+    // get here and cost nothing. Per account, not per address: many patients share a clinic's
+    // Wi-Fi or a carrier's address.
+    const refused = await rateLimit.limiter.consumeEach(
+      requests.map((r) => `booking:account:${r.patientId}`),
+      { max: rateLimit.max, windowSeconds: rateLimit.windowSeconds },
     );
+    const admitted = requests.filter((_, i) => refused[i] === null);
+    const limit = { today: clock().today, max: maxActiveBookings };
+    const { outcomes: decided, unchangedDays } =
+      admitted.length > 0
+        ? await insertBookingsUnlessTaken(db, admitted, limit, (tx, rows) => mail.queueBookingConfirmations(tx, rows))
+        : { outcomes: [], unchangedDays: [] };
+    let next = 0;
+    const outcomes = requests.map((_, i): BookingOutcome => refused[i] ?? decided[next++]!);
     for (const day of unchangedDays) cache.rememberHolders(day.date, day.treatmentId, day.holders, seenAt.get(day.date)!);
     return outcomes;
   }, batching);
@@ -177,10 +193,6 @@ export function createBookingService(deps: BookingServiceDeps) {
           { extra: { email: caller.email } },
         );
       }
-      // Per account, not per address: many patients share a clinic's Wi-Fi or a carrier's address.
-      await rateLimit.limiter.consume([
-        { key: `booking:account:${caller.userId}`, max: rateLimit.max, windowSeconds: rateLimit.windowSeconds },
-      ]);
       const treatment = (await treatmentsOnce()).find((t) => t.id === input.treatmentId);
       if (!treatment) {
         throw new AppError(ErrorCode.VALIDATION, 'There is no such treatment.', {
@@ -224,6 +236,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         priceCents: treatment.priceCents,
       });
       // A loser changed nothing; its batch's winners invalidate the day themselves.
+      if (outcome instanceof AppError) throw outcome;
       if ('conflict' in outcome) throw conflict(caller, treatment, input, outcome.conflict);
       if ('overLimit' in outcome) {
         throw new AppError(

@@ -24,6 +24,31 @@ export async function hitWindow(db: Db, key: string, windowSeconds: number): Pro
   return row!;
 }
 
+/**
+ * Counts `hits` against each key in one statement (keys distinct), each in a fixed window of
+ * `windowSeconds`, and returns every key's window after the count.
+ */
+export async function hitWindows(
+  db: Db,
+  counts: { key: string; hits: number }[],
+  windowSeconds: number,
+): Promise<Map<string, WindowCount>> {
+  if (counts.length === 0) return new Map();
+  const expired = sql`${rateLimits.resetAt} <= now()`;
+  const rows = await db
+    .insert(rateLimits)
+    .values(counts.map(({ key, hits }) => ({ key, hits, resetAt: sql`now() + make_interval(secs => ${windowSeconds})` })))
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        hits: sql`CASE WHEN ${expired} THEN excluded.hits ELSE ${rateLimits.hits} + excluded.hits END`,
+        resetAt: sql`CASE WHEN ${expired} THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
+      },
+    })
+    .returning({ key: rateLimits.key, hits: rateLimits.hits, resetAt: rateLimits.resetAt });
+  return new Map(rows.map(({ key, hits, resetAt }) => [key, { hits, resetAt }]));
+}
+
 /** `key`'s current window without counting a hit; null when it has none. */
 export async function readWindow(db: Db, key: string): Promise<WindowCount | null> {
   const [row] = await db

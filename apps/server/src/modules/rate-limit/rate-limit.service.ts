@@ -12,6 +12,7 @@ import {
   deleteExpiredWindows,
   deleteKeysMentioning,
   hitWindow,
+  hitWindows,
   readWindow,
   type BackoffPolicy,
   type WindowCount,
@@ -38,6 +39,27 @@ export function createRateLimiter(db: Db, now: () => Date = () => new Date()) {
     return tooMany(limit.message?.(retryAfter) ?? `Too many attempts. Please wait ${retryAfter} seconds and try again.`, retryAfter);
   };
   return {
+    /**
+     * Counts one hit per entry of `keys` (a key may repeat) under one limit, in one statement,
+     * and answers for each entry, in order, null when it is within the limit or else the 429 it
+     * gets: for callers that gather many requests into one batch (bookings).
+     */
+    async consumeEach(keys: string[], limit: Omit<Limit, 'key'>): Promise<(AppError | null)[]> {
+      if (++calls % 500 === 0) await deleteExpiredWindows(db);
+      const counts = new Map<string, number>();
+      for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+      const windows = await hitWindows(db, [...counts].map(([key, hits]) => ({ key, hits })), limit.windowSeconds);
+      // The batch's hits of a key are the window's last ones: the n-th of them is hit number
+      // (total - batch hits + n).
+      const seen = new Map<string, number>();
+      return keys.map((key) => {
+        const window = windows.get(key)!;
+        const n = (seen.get(key) ?? 0) + 1;
+        seen.set(key, n);
+        return window.hits - counts.get(key)! + n > limit.max ? refusal({ ...limit, key }, window) : null;
+      });
+    },
+
     /** Counts a hit on every limit; throws 429 with Retry-After when any is exceeded. */
     async consume(limits: Limit[]): Promise<void> {
       if (++calls % 500 === 0) await deleteExpiredWindows(db);
