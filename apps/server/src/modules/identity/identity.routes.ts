@@ -64,17 +64,12 @@ function fieldErrors(value: unknown): Record<string, string[]> | undefined {
 }
 
 /**
- * Better Auth's session list with each session's token removed, and `current` marking the
- * session the request came with (its token is the unsigned part of the bearer token or cookie).
+ * Better Auth's session list with each session's token removed (a token is its session's bearer
+ * credential), and `current` marking the session the request came with.
  */
-function withoutTokens(text: string, headers: Headers): string {
-  const signed = [
-    headers.get('authorization')?.replace(/^bearer\s+/i, ''),
-    ...(headers.get('cookie') ?? '').split(';').map((c) => c.trim()).filter((c) => c.includes('session_token=')).map((c) => c.slice(c.indexOf('=') + 1)),
-  ];
-  const own = new Set(signed.filter((s): s is string => Boolean(s)).map((s) => decodeURIComponent(s).split('.')[0]));
+function withoutTokens(text: string, currentToken: string | undefined): string {
   const sessions = JSON.parse(text) as ({ token?: string } & Record<string, unknown>)[];
-  return JSON.stringify(sessions.map(({ token, ...rest }) => ({ ...rest, current: token !== undefined && own.has(token) })));
+  return JSON.stringify(sessions.map(({ token, ...rest }) => ({ ...rest, current: token !== undefined && token === currentToken })));
 }
 
 export async function identityRoutes(
@@ -138,7 +133,12 @@ export async function identityRoutes(
       const text = await response.text();
       if (response.status < 400) {
         // A session's token is its bearer credential: the list of one's sessions never carries them.
-        if (resolved.endpoint.path === '/list-sessions') return reply.send(withoutTokens(text, fromNodeHeaders(request.headers)));
+        if (resolved.endpoint.path === '/list-sessions') {
+          // The request's own session, read as Better Auth reads it: no second parser of its
+          // cookie and bearer formats here (a hand-rolled one turned a malformed cookie into a 500).
+          const current = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+          return reply.send(withoutTokens(text, current?.session.token));
+        }
         return reply.send(text);
       }
 

@@ -100,6 +100,10 @@ describe('the profile: password and sessions', () => {
     expect(list.filter((s) => s.current === true)).toHaveLength(1);
     expect(list.every((s) => typeof s.createdAt === 'string' && 'userAgent' in s)).toBe(true);
 
+    // A malformed cookie beside the token is bad input, never a server error.
+    const odd = await t.app.inject({ url: '/api/auth/list-sessions', headers: { ...bearer(cy), cookie: 'better-auth.session_token=%E0%A4%A' } });
+    expect(odd.statusCode).toBeLessThan(500);
+
     const revoked = await t.app.inject({
       method: 'POST',
       url: '/api/auth/revoke-other-sessions',
