@@ -1,14 +1,16 @@
 /** The profile's sign-in section: changing the password and the list of signed-in sessions. */
 import { z } from 'zod';
+import { passwordResetTexts } from './password-reset.ts';
 import { formEmailSchema, passwordSchema } from './validation.ts';
 
 export const accountSecurityTexts = {
   passwordTitle: 'Password',
   currentPassword: 'Current password',
-  newPassword: 'New password',
-  confirmPassword: 'Confirm new password',
+  // The reset page's words for the same fields: one wording wherever a new password is chosen.
+  newPassword: passwordResetTexts.newPassword,
+  confirmPassword: passwordResetTexts.confirmPassword,
   changePassword: 'Change password',
-  passwordsDiffer: 'The passwords do not match',
+  passwordsDiffer: passwordResetTexts.passwordsDiffer,
   passwordChanged: 'Your password has been changed. You are signed out everywhere else.',
   sessionsTitle: 'Where you are signed in',
   sessionsLoading: 'Loading your sessions…',

@@ -22,12 +22,12 @@ const ACCOUNT_MEMORY_SECONDS = 24 * 3600;
 const MAX_KEY_EMAIL_LENGTH = 320;
 
 /**
- * Reset mails one address may be sent per hour, whoever asks: enough for a lost or late mail,
- * too few to flood someone's inbox. Unknown addresses are counted alike, so a refusal says
- * nothing about whether an account exists.
+ * Mails with a link (a reset, a change of address) one address or account may be sent per hour,
+ * whoever asks: enough for a lost or late mail, too few to flood someone's inbox. Unknown
+ * addresses are counted alike, so a refusal says nothing about whether an account exists.
  */
-const RESET_REQUESTS_PER_EMAIL = 3;
-const RESET_REQUEST_WINDOW_SECONDS = 3600;
+const LINK_MAILS_PER_HOUR = 3;
+const LINK_MAIL_WINDOW_SECONDS = 3600;
 
 /** Password resets count against the address caps like sign-ins; a bad or old link is a failure. */
 export type AuthAttempt = 'sign-in' | 'sign-up' | 'password-reset-request' | 'password-reset';
@@ -90,8 +90,8 @@ export function createSignInLimits(limiter: RateLimiter, config: Config['authRat
         await limiter.consume([
           {
             key: `auth:change-email:${email}`,
-            max: RESET_REQUESTS_PER_EMAIL,
-            windowSeconds: RESET_REQUEST_WINDOW_SECONDS,
+            max: LINK_MAILS_PER_HOUR,
+            windowSeconds: LINK_MAIL_WINDOW_SECONDS,
             message: (s) => `Too many changes of address asked for. Please wait ${s} seconds and try again.`,
           },
         ]);
@@ -101,8 +101,8 @@ export function createSignInLimits(limiter: RateLimiter, config: Config['authRat
         await limiter.consume([
           {
             key: `auth:reset-requests:${email.slice(0, MAX_KEY_EMAIL_LENGTH)}`,
-            max: RESET_REQUESTS_PER_EMAIL,
-            windowSeconds: RESET_REQUEST_WINDOW_SECONDS,
+            max: LINK_MAILS_PER_HOUR,
+            windowSeconds: LINK_MAIL_WINDOW_SECONDS,
             message: (s) => `Too many reset links asked for this address. Please wait ${s} seconds and try again.`,
           },
         ]);
