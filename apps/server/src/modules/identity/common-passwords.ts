@@ -9,11 +9,13 @@
 import { messages } from '@clinic/shared';
 import list from './common-passwords.json' with { type: 'json' };
 
-const COMMON_PASSWORDS: ReadonlySet<string> = new Set(list);
+// Built on the first password checked, not at start-up: most starts check none.
+let commonPasswords: ReadonlySet<string> | undefined;
 
 /** Case does not make a common password uncommon: `Password1` is as guessable as `password1`. */
 export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.toLowerCase());
+  commonPasswords ??= new Set(list);
+  return commonPasswords.has(password.toLowerCase());
 }
 
 export const COMMON_PASSWORD_MESSAGE = messages.passwordTooCommon;
