@@ -5,7 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { clearAccessToken } from '../../../lib/token-storage.ts';
-import { completeSignIn } from './get-access-token.ts';
+import { completeSignIn } from './exchange-access-token.ts';
 
 export async function renewAccessToken(queryClient: QueryClient, email: string): Promise<void> {
   clearAccessToken();

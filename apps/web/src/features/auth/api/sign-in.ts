@@ -6,7 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginForm } from '@clinic/shared';
 import { api } from '../../../lib/api-client.ts';
-import { completeSignIn } from './get-access-token.ts';
+import { completeSignIn } from './exchange-access-token.ts';
 
 export type SignInResult = { needsSecondFactor: boolean };
 

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegisterForm } from '@clinic/shared';
 import { api } from '../../../lib/api-client.ts';
-import { completeSignIn } from './get-access-token.ts';
+import { completeSignIn } from './exchange-access-token.ts';
 
 export function signUpWithEmail({ name, email, password }: RegisterForm): Promise<unknown> {
   return api.post('/auth/sign-up/email', { name, email: email.toLowerCase(), password });

@@ -11,7 +11,7 @@ import { texts } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { configQueryOptions } from '../api/get-config.ts';
-import { completeSignIn } from '../api/get-access-token.ts';
+import { completeSignIn } from '../api/exchange-access-token.ts';
 import { getMe } from '../api/get-me.ts';
 import { signInWithGoogle } from '../api/sign-in-social.ts';
 
