@@ -6,12 +6,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bookingConflictSchema, type Booking, type BookingRequest } from '@clinic/shared';
 import { api, isApiError } from '../../../lib/api-client.ts';
+import { bookingsQueryKey } from '../../../lib/query-keys.ts';
 import { availableQueryKey } from './get-available.ts';
 
 export type BookingCreated = { success: true; booking: Booking };
-
-/** The query key prefix of the patient's bookings list (owned by the dashboard's My Appointments). */
-const bookingsQueryKey = ['bookings'] as const;
 
 export function createBooking(input: BookingRequest): Promise<BookingCreated> {
   return api.post<BookingCreated>('/booking', input);

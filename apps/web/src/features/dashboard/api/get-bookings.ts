@@ -2,9 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Booking } from '@clinic/shared';
 import { api } from '../../../lib/api-client.ts';
-
-/** Shared with the booking dialog, which invalidates it after every booking attempt. */
-export const bookingsQueryKey = ['bookings'] as const;
+import { bookingsQueryKey } from '../../../lib/query-keys.ts';
 
 export function getBookings(email: string, signal?: AbortSignal): Promise<Booking[]> {
   return api.get<Booking[]>(`/booking?patient=${encodeURIComponent(email.toLowerCase())}`, signal);

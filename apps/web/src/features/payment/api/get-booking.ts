@@ -2,11 +2,9 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Booking } from '@clinic/shared';
 import { api } from '../../../lib/api-client.ts';
+import { bookingsQueryKey } from '../../../lib/query-keys.ts';
 
 export const bookingQueryKey = (id: string) => ['booking', id] as const;
-
-/** The query key prefix of the patient's bookings list (owned by the dashboard's My Appointments). */
-const bookingsQueryKey = ['bookings'] as const;
 
 export function getBooking(id: string, signal?: AbortSignal): Promise<Booking> {
   return api.get<Booking>(`/booking/${encodeURIComponent(id)}`, signal);
