@@ -19,7 +19,8 @@ export interface Database {
   withAdvisoryLock<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
   /**
    * Calls `onPayload` for every NOTIFY on `channel` (from any instance). `onReset` runs when
-   * notifications may have been missed (the listening connection dropped and came back).
+   * notifications may have been missed: when the listening connection drops, and again once it
+   * is listening again. Rejects if the first LISTEN fails; later losses are retried until close.
    */
   listen(channel: string, onPayload: (payload: string) => void, onReset: () => void): Promise<void>;
   close(): Promise<void>;
@@ -100,8 +101,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   await pool.query('SELECT 1');
-  const listeners: pg.Client[] = [];
-  let closing = false;
+  const listeners: PostgresListener[] = [];
   return {
     kind: 'postgres',
     db: drizzlePg({ client: pool, schema }) as unknown as Db,
@@ -119,30 +119,149 @@ export async function openDatabase(database: Config['database']): Promise<Databa
       }
     },
     async listen(channel, onPayload, onReset) {
-      // A dedicated connection: LISTEN belongs to a session, and pooled sessions come and go.
-      const connect = async (): Promise<void> => {
-        const client = new pgModule.Client({ connectionString: database.url });
-        client.on('notification', (message) => {
-          if (message.channel === channel) onPayload(message.payload ?? '');
-        });
-        client.on('error', () => {
-          // Reconnect below; until then notifications may be missed, so drop what they guard.
-          client.end().catch(() => {});
-          const index = listeners.indexOf(client);
-          if (index >= 0) listeners.splice(index, 1);
-          onReset();
-          if (!closing) setTimeout(() => void connect().catch(() => onReset()), 1000).unref();
-        });
-        await client.connect();
-        await client.query(`LISTEN ${pgModule.escapeIdentifier(channel)}`);
-        listeners.push(client);
-      };
-      await connect();
+      const listener = createPostgresListener(pgModule, database.url, channel, onPayload, onReset);
+      listeners.push(listener);
+      try {
+        await listener.start();
+      } catch (error) {
+        const index = listeners.indexOf(listener);
+        if (index >= 0) listeners.splice(index, 1);
+        await listener.close();
+        throw error;
+      }
     },
     async close() {
-      closing = true;
-      await Promise.all(listeners.splice(0).map((c) => c.end().catch(() => {})));
+      await Promise.all(listeners.splice(0).map((listener) => listener.close()));
       await pool.end();
+    },
+  };
+}
+
+const RECONNECT_FIRST_DELAY_MS = 100;
+const RECONNECT_MAX_DELAY_MS = 5_000;
+
+interface PostgresListener {
+  /** Connects and LISTENs once; rejects if that fails, and then tries no more. */
+  start(): Promise<void>;
+  /** Stops reconnecting and ends the connection. */
+  close(): Promise<void>;
+}
+
+/**
+ * LISTEN on a dedicated connection: LISTEN belongs to a session, and pooled sessions come and go.
+ *
+ * Once listening, the connection is kept for as long as the database is open. When it is lost
+ * (an error, or the server ending it cleanly), reconnecting goes on until it succeeds: pg 8
+ * reports a failed reconnect only as the rejection of `connect()`, with no 'error' event, so a
+ * single retry would give up for good on any outage longer than its delay, and this instance's
+ * cache would never hear of another change. Waits double up to a cap, so a long outage costs
+ * little; a random part of each wait keeps instances that lost PostgreSQL together from
+ * reconnecting in step.
+ *
+ * `onReset` runs when the connection is lost, and again once the new one is LISTENing: what was
+ * cached during the outage may have missed its notification, since nobody was listening.
+ */
+function createPostgresListener(
+  pgModule: typeof pg,
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReset: () => void,
+): PostgresListener {
+  let listening: pg.Client | undefined;
+  let opening: pg.Client | undefined;
+  let isReconnecting = false;
+  let isClosed = false;
+  let wait: { timer: NodeJS.Timeout; resolve: () => void } | undefined;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        wait = undefined;
+        resolve();
+      }, ms);
+      timer.unref();
+      wait = { timer, resolve };
+    });
+
+  /** Connects and LISTENs; on success the client, still connected, is the `listening` one. */
+  async function open(): Promise<void> {
+    const client = new pgModule.Client({
+      connectionString: url,
+      // Names the session in pg_stat_activity.
+      application_name: `listen ${channel}`,
+    });
+    opening = client;
+    let isDown = false;
+    const down = () => {
+      if (isDown) return;
+      isDown = true;
+      // Until LISTEN has returned, a failure rejects connect() or query() below instead.
+      lost(client);
+    };
+    // Without an 'error' listener an error would be thrown; 'end' covers the server closing the
+    // connection cleanly, which emits no error.
+    client.on('error', down);
+    client.on('end', down);
+    client.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pgModule.escapeIdentifier(channel)}`);
+      if (isDown) throw new Error(`The connection listening on ${channel} closed as it opened`);
+      if (isClosed) throw new Error('The database is closed');
+    } catch (error) {
+      isDown = true;
+      client.end().catch(() => {});
+      throw error;
+    } finally {
+      if (opening === client) opening = undefined;
+    }
+    listening = client;
+  }
+
+  function lost(client: pg.Client) {
+    if (client !== listening || isClosed) return;
+    listening = undefined;
+    client.end().catch(() => {});
+    onReset();
+    void reconnect();
+  }
+
+  async function reconnect() {
+    if (isReconnecting) return;
+    isReconnecting = true;
+    try {
+      for (let attempt = 0; !isClosed && !listening; attempt++) {
+        const delay = Math.min(RECONNECT_FIRST_DELAY_MS * 2 ** attempt, RECONNECT_MAX_DELAY_MS);
+        await sleep(delay * (1 - Math.random() * 0.2));
+        if (isClosed) return;
+        try {
+          await open();
+        } catch {
+          continue;
+        }
+        onReset();
+      }
+    } finally {
+      isReconnecting = false;
+    }
+  }
+
+  return {
+    start: open,
+    async close() {
+      isClosed = true;
+      if (wait) {
+        clearTimeout(wait.timer);
+        wait.resolve();
+      }
+      // A connection still opening is ended without waiting: pg may never settle its connect().
+      opening?.end().catch(() => {});
+      const client = listening;
+      listening = undefined;
+      await client?.end().catch(() => {});
     },
   };
 }

@@ -45,10 +45,25 @@ export interface ThrowawayPostgres {
   port: number;
   /** Creates a fresh, empty database and returns its URL. */
   createDatabase(name?: string): Promise<string>;
+  /** Shuts the server down and keeps its data, for tests of an outage; see `startServer`. */
+  stopServer(): Promise<void>;
+  /** Starts the server again after `stopServer`, at the same address, and waits until it accepts connections. */
+  startServer(): Promise<void>;
+  /** Shuts the server down and removes the cluster. */
   stop(): Promise<void>;
 }
 
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+export interface ThrowawayPostgresOptions {
+  /**
+   * Listen on a Unix socket only, for a cluster that a test stops and starts again: while it is
+   * down, any other process may be given its TCP port, and then it could not come back at its URL.
+   */
+  socketOnly?: boolean;
+}
+
+export async function startThrowawayPostgres({
+  socketOnly = false,
+}: ThrowawayPostgresOptions = {}): Promise<ThrowawayPostgres> {
   const bin = findPostgresBinDir();
   if (!bin) {
     throw new Error(
@@ -72,38 +87,68 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   ]);
   execFileSync(init.command, init.args, { stdio: 'pipe' });
 
-  const port = await freePort();
+  const port = socketOnly ? 5432 : await freePort();
   const run = asOwner(path.join(bin, 'postgres'), [
-    '-D', dataDir, '-p', String(port), '-k', dir, '-h', '127.0.0.1',
+    '-D', dataDir, '-p', String(port), '-k', dir, '-h', socketOnly ? '' : '127.0.0.1',
     // Throwaway data: durability off for speed; enough connections for races across instances.
     '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
     '-c', 'max_connections=300', '-c', 'shared_buffers=128MB',
   ]);
-  // Its own process group: `runuser` does not pass signals on, so stop() signals the group.
-  const child: ChildProcess = spawn(run.command, run.args, {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true,
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
+  const urlOf = (database: string) =>
+    socketOnly
+      ? `postgres://postgres@/${database}?host=${encodeURIComponent(dir)}&port=${port}`
+      : `postgres://postgres@127.0.0.1:${port}/${database}`;
+  const url = urlOf('postgres');
 
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`PostgreSQL exited during start-up:\n${stderr}`);
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.end();
-      break;
-    } catch {
-      await client.end().catch(() => {});
-      if (Date.now() > deadline) throw new Error(`PostgreSQL did not start in 30 s:\n${stderr}`);
-      await new Promise((r) => setTimeout(r, 100));
+  let child: ChildProcess | undefined;
+  async function startServer() {
+    // Its own process group: `runuser` does not pass signals on, so stopServer() signals the group.
+    const started: ChildProcess = spawn(run.command, run.args, {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    });
+    child = started;
+    let stderr = '';
+    started.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (started.exitCode !== null) throw new Error(`PostgreSQL exited during start-up:\n${stderr}`);
+      const client = new pg.Client({ connectionString: url });
+      try {
+        await client.connect();
+        await client.end();
+        return;
+      } catch {
+        await client.end().catch(() => {});
+        if (Date.now() > deadline) throw new Error(`PostgreSQL did not start in 30 s:\n${stderr}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
     }
   }
+
+  async function stopServer() {
+    const running = child;
+    if (!running) return;
+    child = undefined;
+    const signalGroup = (signal: NodeJS.Signals) => {
+      try {
+        process.kill(-running.pid!, signal);
+      } catch {
+        // Already gone.
+      }
+    };
+    if (running.exitCode === null) {
+      const exited = new Promise((r) => running.once('exit', r));
+      signalGroup('SIGINT'); // PostgreSQL's fast shutdown
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (running.exitCode === null) signalGroup('SIGKILL');
+    }
+    running.stderr?.destroy();
+  }
+
+  await startServer();
 
   let counter = 0;
   return {
@@ -117,23 +162,12 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       } finally {
         await client.end();
       }
-      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+      return urlOf(name);
     },
+    stopServer,
+    startServer,
     async stop() {
-      const signalGroup = (signal: NodeJS.Signals) => {
-        try {
-          process.kill(-child.pid!, signal);
-        } catch {
-          // Already gone.
-        }
-      };
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        signalGroup('SIGINT'); // PostgreSQL's fast shutdown
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) signalGroup('SIGKILL');
-      }
-      child.stderr?.destroy();
+      await stopServer();
       rmSync(dir, { recursive: true, force: true });
     },
   };
