@@ -1,6 +1,4 @@
 import { useRef } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import {
@@ -14,6 +12,7 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { emailFieldOptions } from '../../../lib/form-values.ts';
 import { useAddDoctor } from '../api/add-doctor.ts';
@@ -66,10 +65,7 @@ function DoctorForm({ services }: { services: Service[] }) {
     reset,
     setError,
     formState: { errors },
-  } = useForm<AddDoctorFormInput, unknown, AddDoctorFormValues>({
-    resolver: zodResolver(addDoctorFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  } = useZodForm(addDoctorFormSchema, {
     defaultValues: { name: '', email: '', specialty: services[0]?.name ?? '', photo: undefined },
   });
 

@@ -1,6 +1,4 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   accountSecurityTexts as texts,
   changeEmailFormSchema,
@@ -8,6 +6,7 @@ import {
 } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { useChangeEmail } from '../api/change-email.ts';
 import { AuthError } from './auth-error.tsx';
 
@@ -20,8 +19,7 @@ export function ChangeEmailForm({ email }: { email: string }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<ChangeEmailForm>({
-    resolver: zodResolver(changeEmailFormSchema),
+  } = useZodForm(changeEmailFormSchema, {
     defaultValues: { newEmail: '' },
   });
 

@@ -1,6 +1,4 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import {
   accountSecurityTexts as texts,
@@ -9,6 +7,7 @@ import {
 } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { AuthError } from './auth-error.tsx';
@@ -23,8 +22,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
     reset,
     setError,
     formState: { errors },
-  } = useForm<ChangePasswordForm>({
-    resolver: zodResolver(changePasswordFormSchema),
+  } = useZodForm(changePasswordFormSchema, {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 

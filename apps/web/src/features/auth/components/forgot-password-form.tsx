@@ -1,13 +1,8 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import {
-  forgotPasswordFormSchema,
-  passwordResetTexts,
-  type ForgotPasswordForm as ForgotPasswordValues,
-} from '@clinic/shared';
+import { forgotPasswordFormSchema, passwordResetTexts } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { emailFieldOptions } from '../../../lib/form-values.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { AuthError } from './auth-error.tsx';
@@ -22,10 +17,7 @@ export function ForgotPasswordForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<ForgotPasswordValues>({
-    resolver: zodResolver(forgotPasswordFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  } = useZodForm(forgotPasswordFormSchema, {
     defaultValues: { email: '' },
   });
 

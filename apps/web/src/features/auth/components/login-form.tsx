@@ -1,15 +1,9 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import {
-  authButtons,
-  loginFormSchema,
-  passwordResetTexts,
-  type LoginForm as LoginValues,
-} from '@clinic/shared';
+import { authButtons, loginFormSchema, passwordResetTexts } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { emailFieldOptions } from '../../../lib/form-values.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { useReturnPath } from '../hooks/use-return-path.ts';
@@ -28,10 +22,7 @@ export function LoginForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginValues>({
-    resolver: zodResolver(loginFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  } = useZodForm(loginFormSchema, {
     defaultValues: { email: '', password: '' },
   });
 

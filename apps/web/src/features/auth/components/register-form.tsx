@@ -1,13 +1,8 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import {
-  authButtons,
-  registerFormSchema,
-  type RegisterForm as RegisterValues,
-} from '@clinic/shared';
+import { authButtons, registerFormSchema } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { emailFieldOptions } from '../../../lib/form-values.ts';
 import { useSignUp } from '../api/sign-up.ts';
@@ -23,10 +18,7 @@ export function RegisterForm() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<RegisterValues>({
-    resolver: zodResolver(registerFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  } = useZodForm(registerFormSchema, {
     defaultValues: { name: '', email: '', password: '' },
   });
 

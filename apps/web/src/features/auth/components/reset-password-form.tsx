@@ -1,14 +1,9 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import {
-  passwordResetTexts,
-  resetPasswordFormSchema,
-  type ResetPasswordForm as ResetPasswordValues,
-} from '@clinic/shared';
+import { passwordResetTexts, resetPasswordFormSchema } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthError } from './auth-error.tsx';
@@ -46,10 +41,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<ResetPasswordValues>({
-    resolver: zodResolver(resetPasswordFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  } = useZodForm(resetPasswordFormSchema, {
     defaultValues: { password: '', confirmPassword: '' },
   });
 

@@ -4,20 +4,16 @@
  * new backup codes; turning it off (the password).
  */
 import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import {
   twoFactorPasswordFormSchema,
   twoFactorSetupCodeFormSchema,
   twoFactorTexts,
-  type TwoFactorPasswordForm,
-  type TwoFactorSetupCodeForm,
-  type TwoFactorSetupCodeFormInput,
 } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useConfirmTwoFactor } from '../api/confirm-two-factor.ts';
 import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
@@ -164,8 +160,7 @@ function PasswordStep(props: {
     handleSubmit,
     setFocus,
     formState: { errors },
-  } = useForm<TwoFactorPasswordForm>({
-    resolver: zodResolver(twoFactorPasswordFormSchema),
+  } = useZodForm(twoFactorPasswordFormSchema, {
     defaultValues: { password: '' },
   });
   // The step opens from a button: the password field is where the person goes next.
@@ -227,8 +222,7 @@ function SetupStep(props: {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<TwoFactorSetupCodeFormInput, unknown, TwoFactorSetupCodeForm>({
-    resolver: zodResolver(twoFactorSetupCodeFormSchema),
+  } = useZodForm(twoFactorSetupCodeFormSchema, {
     defaultValues: { code: '' },
   });
 

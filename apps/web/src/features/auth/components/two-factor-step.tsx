@@ -3,16 +3,11 @@
  * the authenticator app, or one of the saved backup codes.
  */
 import { useEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  twoFactorCodeFormSchema,
-  twoFactorTexts,
-  type TwoFactorCodeForm,
-  type TwoFactorCodeFormInput,
-} from '@clinic/shared';
+import { useWatch } from 'react-hook-form';
+import { twoFactorCodeFormSchema, twoFactorTexts } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { useVerifyTwoFactor } from '../api/verify-two-factor.ts';
 import { AuthError } from './auth-error.tsx';
 
@@ -34,9 +29,7 @@ export function TwoFactorStep({ email, onSignedIn, onCancel }: TwoFactorStepProp
     clearErrors,
     setFocus,
     formState: { errors },
-  } = useForm<TwoFactorCodeFormInput, unknown, TwoFactorCodeForm>({
-    resolver: zodResolver(twoFactorCodeFormSchema),
-    mode: 'onSubmit',
+  } = useZodForm(twoFactorCodeFormSchema, {
     defaultValues: { method: 'totp', code: '' },
   });
   const method = useWatch({ control, name: 'method' });

@@ -1,6 +1,4 @@
 import { useRef } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import {
@@ -14,6 +12,7 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { Modal, type ModalHandle } from '../../../components/ui/modal.tsx';
+import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { bookingInTheWay, useCreateBooking } from '../api/create-booking.ts';
@@ -21,7 +20,6 @@ import { needsEmailVerification, resendVerificationEmail } from '../api/resend-v
 
 /** The two things the patient chooses; the rest of the request comes from the page. */
 const bookingFormSchema = bookingRequestSchema.pick({ slot: true, phone: true });
-type BookingFormInput = z.input<typeof bookingFormSchema>;
 type BookingFormValues = z.output<typeof bookingFormSchema>;
 
 /** `phone`: the profile's, pre-filling the Phone field. */
@@ -46,10 +44,7 @@ export function BookingDialog({ treatment, date, patient, onClose }: BookingDial
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<BookingFormInput, unknown, BookingFormValues>({
-    resolver: zodResolver(bookingFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  } = useZodForm(bookingFormSchema, {
     defaultValues: { slot: treatment.slots[0] ?? '', phone: patient.phone ?? '' },
   });
 

@@ -1,9 +1,8 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { contactFormSchema, toasts, type ContactForm as ContactValues } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/form-field.tsx';
+import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
 
@@ -22,10 +21,7 @@ export function ContactForm() {
     reset,
     setError,
     formState: { errors },
-  } = useForm<ContactValues>({
-    resolver: zodResolver(contactFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  } = useZodForm(contactFormSchema, {
     defaultValues: { email: '', subject: '', message: '' },
   });
 

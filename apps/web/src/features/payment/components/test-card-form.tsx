@@ -1,13 +1,12 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { testCardPaymentSchema } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
-import { usePayWithTestCard, type TestCard } from '../api/pay-with-test-card.ts';
+import { usePayWithTestCard } from '../api/pay-with-test-card.ts';
 import { formatCardNumber, formatExpiry, reformatInput } from '../utils/card-input.ts';
 import { paymentTexts } from './payment-texts.ts';
 
@@ -39,10 +38,7 @@ export function TestCardForm({ bookingId, onPaid }: TestCardFormProps) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<TestCardInput, unknown, TestCard>({
-    resolver: zodResolver(testCardPaymentSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  } = useZodForm(testCardPaymentSchema, {
     defaultValues: { cardNumber: '', expiry: '', cvc: '' },
   });
 

@@ -1,10 +1,9 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { nameSchema, phoneSchema, toasts, type Me } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
@@ -30,10 +29,7 @@ export function ProfileForm({ account, onSaved }: ProfileFormProps) {
     reset,
     setError,
     formState: { errors },
-  } = useForm<ProfileValues>({
-    resolver: zodResolver(profileFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  } = useZodForm(profileFormSchema, {
     defaultValues: { name: account.name, phone: account.phone ?? '' },
   });
 
