@@ -48,6 +48,25 @@ export function TextField({ label, error, id, className = '', ...props }: TextFi
   );
 }
 
+type EmailFieldProps = Omit<TextFieldProps, 'type' | 'label'> & { label?: string };
+
+/**
+ * Every field that asks for an email address: the browser's address autofill (unless the form
+ * turns it off), and no capital letter or spelling fix from a phone keyboard.
+ */
+export function EmailField({ label = 'Email', autoComplete = 'email', ...props }: EmailFieldProps) {
+  return (
+    <TextField
+      label={label}
+      type="email"
+      autoComplete={autoComplete}
+      autoCapitalize="none"
+      spellCheck={false}
+      {...props}
+    />
+  );
+}
+
 type TextAreaFieldProps = ComponentPropsWithRef<'textarea'> & {
   label: string;
   error?: string | undefined;

@@ -10,7 +10,7 @@ import {
   type Service,
 } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
-import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
+import { EmailField, SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
@@ -106,12 +106,8 @@ function DoctorForm({ services }: { services: Service[] }) {
         error={errors.name?.message}
         {...register('name')}
       />
-      <TextField
-        label="Email"
-        type="email"
+      <EmailField
         autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
         required
         error={errors.email?.message}
         {...register('email', emailFieldOptions)}

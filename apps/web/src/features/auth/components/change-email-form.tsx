@@ -5,7 +5,7 @@ import {
   type ChangeEmailForm,
 } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/form-field.tsx';
+import { EmailField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { useChangeEmail } from '../api/change-email.ts';
 import { AuthError } from './auth-error.tsx';
@@ -47,10 +47,8 @@ export function ChangeEmailForm({ email }: { email: string }) {
         onSubmit={(event) => void handleSubmit(submit)(event)}
         className="flex flex-col gap-3"
       >
-        <TextField
+        <EmailField
           label={texts.newEmail}
-          type="email"
-          autoComplete="email"
           error={errors.newEmail?.message}
           {...register('newEmail')}
         />

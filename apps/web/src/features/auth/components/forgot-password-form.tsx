@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { forgotPasswordFormSchema, passwordResetTexts } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/form-field.tsx';
+import { EmailField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { emailFieldOptions } from '../../../lib/form-values.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
@@ -40,15 +40,7 @@ export function ForgotPasswordForm() {
     <div className="flex flex-col gap-4">
       <p className="text-sm">{passwordResetTexts.forgotIntro}</p>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          autoCapitalize="none"
-          spellCheck={false}
-          {...register('email', emailFieldOptions)}
-        />
+        <EmailField error={errors.email?.message} {...register('email', emailFieldOptions)} />
         <AuthError error={request.error} />
         <Button type="submit" variant="neutral" className="w-full" isLoading={request.isPending}>
           {passwordResetTexts.forgotSubmit}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { authButtons, loginFormSchema, passwordResetTexts } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/form-field.tsx';
+import { EmailField, TextField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { emailFieldOptions } from '../../../lib/form-values.ts';
 import { useSignIn } from '../api/sign-in.ts';
@@ -51,15 +51,7 @@ export function LoginForm() {
   return (
     <div className="flex flex-col gap-4">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          autoCapitalize="none"
-          spellCheck={false}
-          {...register('email', emailFieldOptions)}
-        />
+        <EmailField error={errors.email?.message} {...register('email', emailFieldOptions)} />
         <TextField
           label="Password"
           type="password"

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { authButtons, registerFormSchema } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/form-field.tsx';
+import { EmailField, TextField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { emailFieldOptions } from '../../../lib/form-values.ts';
@@ -43,15 +43,7 @@ export function RegisterForm() {
           error={errors.name?.message}
           {...register('name')}
         />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          autoCapitalize="none"
-          spellCheck={false}
-          {...register('email', emailFieldOptions)}
-        />
+        <EmailField error={errors.email?.message} {...register('email', emailFieldOptions)} />
         <TextField
           label="Password"
           type="password"

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { contactFormSchema, toasts, type ContactForm as ContactValues } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextAreaField, TextField } from '../../../components/ui/form-field.tsx';
+import { EmailField, TextAreaField, TextField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
@@ -46,12 +46,8 @@ export function ContactForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex w-full flex-col gap-4">
-      <TextField
+      <EmailField
         label="Email Address"
-        type="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
         required
         error={errors.email?.message}
         {...register('email')}
