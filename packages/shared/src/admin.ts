@@ -1,4 +1,4 @@
-/** Admin API shapes: users, roles, doctors and photo upload (spec sections 2, 3, 5, 7). */
+/** Admin API shapes: users, roles, doctors, photo upload (spec sections 2, 3, 5, 7), the audit log and the outbox. */
 import { z } from 'zod';
 import { messages } from './texts.ts';
 import { SPEC_EMAIL_PATTERN, nameSchema } from './validation.ts';
@@ -51,3 +51,28 @@ export const imageUploadResponseSchema = z.object({
 /** Photos the image host accepts, recognised by content. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MAX_EDGE = 512;
+
+/** One entry of `GET /api/audit` (newest first); `actor` is the address recorded with the action. */
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  actor: z.string(),
+  action: z.string(),
+  target: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+  at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** One mail of `GET /api/outbox` (newest first) and its delivery state; never its body. */
+export const outboxEntrySchema = z.object({
+  _id: z.string(),
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;

@@ -1,8 +1,7 @@
 /**
  * The signed-in person's own account: the profile they edit (name, phone) and the export of
  * everything the clinic holds about them (design section 5.7). The export gathers each module's
- * part through that module's service; mail and audit have no service of their own (their routes
- * read their repositories too), so their two read queries are called here directly.
+ * part through that module's service.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -17,11 +16,11 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Caller } from '../../plugins/caller.ts';
-import { appendAudit, listAuditAbout } from '../audit/audit.repository.ts';
+import { listAuditAbout, recordAudit } from '../audit/audit.service.ts';
 import type { BookingService } from '../booking/booking.service.ts';
 import type { ContactService } from '../contact/contact.service.ts';
 import type { SignInLimits } from '../identity/sign-in-limits.ts';
-import { eraseMailsOf, listMailsTo } from '../mail/outbox.repository.ts';
+import { eraseMailsOf, exportMailsTo } from '../mail/mail.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.ts';
 import {
@@ -186,7 +185,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         const mails = await eraseMailsOf(tx, emails, subjectRef);
         await deps.rateLimiter.forgetKeysMentioning([account.id, ...emails], tx);
         await deleteAccountRows(tx, account.id, emails);
-        await appendAudit(tx, {
+        await recordAudit(tx, {
           actorId: account.id,
           // The log keeps that it happened, not who the person was (design section 5.7).
           actorEmail: '',
@@ -236,7 +235,7 @@ export function createAccountService(deps: AccountServiceDeps) {
           listSessionsOf(db, account.id),
           deps.booking.exportOf(account.id),
           deps.payments.exportOf(account.id),
-          listMailsTo(db, account.email),
+          exportMailsTo(db, account.email),
           deps.contact.exportOf(account.email),
         ]);
       // Entries about the person name them by address or id, or name one of their bookings.
@@ -245,7 +244,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         account.id,
         ...bookings.map((b) => b._id),
       ]);
-      await appendAudit(db, {
+      await recordAudit(db, {
         actorId: caller.userId,
         actorEmail: caller.email,
         action: 'me.export',
@@ -273,12 +272,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         })),
         bookings,
         payments,
-        mails: mails.map((m) => ({
-          kind: m.kind,
-          subject: m.subject,
-          createdAt: iso(m.createdAt),
-          status: m.status,
-        })),
+        mails,
         contactMessages,
         auditEntries: audit.map((e) => ({
           action: e.action,

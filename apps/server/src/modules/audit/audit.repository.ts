@@ -2,7 +2,7 @@ import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema.ts';
 
-export interface AuditEntry {
+export interface NewAuditEntry {
   actorId: string;
   actorEmail: string;
   action: string;
@@ -11,7 +11,7 @@ export interface AuditEntry {
 }
 
 /** Appends one entry; pass the transaction of the action so both commit or neither. */
-export async function appendAudit(db: Db, entry: AuditEntry): Promise<void> {
+export async function appendAudit(db: Db, entry: NewAuditEntry): Promise<void> {
   await db.insert(auditLog).values({ ...entry, detail: entry.detail ?? {} });
 }
 

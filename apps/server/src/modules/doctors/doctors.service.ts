@@ -2,7 +2,7 @@ import { ErrorCode, type Doctor } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Caller } from '../../plugins/caller.ts';
-import { appendAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { deleteDoctorByEmail, insertDoctor, listDoctors } from './doctors.repository.ts';
 
 /** Photos come from our own image host; anything else would let a page load arbitrary URLs. */
@@ -20,7 +20,7 @@ export function createDoctorsService(deps: { db: Db }) {
       const insertedId = await db.transaction(async (tx) => {
         const id = await insertDoctor(tx, doctor);
         if (!id) return null;
-        await appendAudit(tx, {
+        await recordAudit(tx, {
           actorId: caller.userId,
           actorEmail: caller.email,
           action: 'doctor.add',
@@ -45,7 +45,7 @@ export function createDoctorsService(deps: { db: Db }) {
       return db.transaction(async (tx) => {
         const removed = await deleteDoctorByEmail(tx, email);
         if (!removed) return { deletedCount: 0 };
-        await appendAudit(tx, {
+        await recordAudit(tx, {
           actorId: caller.userId,
           actorEmail: caller.email,
           action: 'doctor.delete',

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Caller } from '../../plugins/caller.ts';
-import { appendAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { findImage, insertImage } from './images.repository.ts';
 
 const ACCEPTED = new Set(['png', 'jpeg', 'webp', 'gif']);
@@ -70,7 +70,7 @@ export function createImagesService(deps: { db: Db }) {
           width: output.info.width,
           height: output.info.height,
         });
-        await appendAudit(tx, {
+        await recordAudit(tx, {
           actorId: caller.userId,
           actorEmail: caller.email,
           action: 'image.upload',

@@ -1,8 +1,17 @@
-/** What the clinic sends: contact messages to its inbox and booking confirmations to patients. */
-import { formatMediumDate } from '@clinic/shared';
+/**
+ * What the clinic sends (contact messages to its inbox, account links and booking confirmations
+ * to patients), and the outbox as other modules and the admin route read or erase it.
+ */
+import { formatMediumDate, type AccountExport, type OutboxEntry } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { bookingIcs } from './ics.ts';
-import { enqueueMail, enqueueMails } from './outbox.repository.ts';
+import {
+  enqueueMail,
+  enqueueMails,
+  eraseMailsOf as eraseMailRows,
+  listMailsTo,
+  listOutbox,
+} from './outbox.repository.ts';
 
 export interface MailDeps {
   /** Where contact messages go; unset = they are kept for admins to read on the Messages page. */
@@ -87,3 +96,36 @@ export function createMailService(deps: MailDeps) {
 }
 
 export type MailService = ReturnType<typeof createMailService>;
+
+/** The latest `limit` mails, newest first, as `GET /api/outbox` answers them. */
+export async function listRecentMails(db: Db, limit = 100): Promise<OutboxEntry[]> {
+  return (await listOutbox(db, limit)).map((m) => ({
+    _id: m.id,
+    kind: m.kind,
+    to: m.toAddress,
+    subject: m.subject,
+    status: m.status,
+    attempts: m.attempts,
+    lastError: m.lastError,
+    createdAt: m.createdAt.toISOString(),
+    sentAt: m.sentAt?.toISOString() ?? null,
+  }));
+}
+
+/** What was queued to an address, oldest first, as its account's export lists it: never the bodies. */
+export async function exportMailsTo(db: Db, address: string): Promise<AccountExport['mails']> {
+  return (await listMailsTo(db, address)).map((m) => ({
+    kind: m.kind,
+    subject: m.subject,
+    createdAt: m.createdAt.toISOString(),
+    status: m.status,
+  }));
+}
+
+/**
+ * Erasure of an account's mail, in `tx`: unsent mail to or from `emails` is deleted, sent mail
+ * keeps its kind and dates under the pseudonym `subjectRef`. Returns how many sent ones were kept.
+ */
+export function eraseMailsOf(tx: Db, emails: string[], subjectRef: string): Promise<number> {
+  return eraseMailRows(tx, emails, subjectRef);
+}

@@ -5,7 +5,7 @@ import type { Database, Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Caller } from '../../plugins/caller.ts';
 import type { Auth } from '../identity/auth.ts';
-import { appendAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { BookingService } from '../booking/booking.service.ts';
 import {
   countAdmins,
@@ -61,7 +61,7 @@ export function createUsersService(deps: { db: Db; auth: Auth; booking: BookingS
     /** Every account; reading everyone's names and addresses is audited like an admin's write. */
     async list(caller: Caller) {
       const rows = await listUsers(db);
-      await appendAudit(db, { actorId: caller.userId, actorEmail: caller.email, action: 'user.list', target: 'users', detail: { count: rows.length } });
+      await recordAudit(db, { actorId: caller.userId, actorEmail: caller.email, action: 'user.list', target: 'users', detail: { count: rows.length } });
       return rows.map((u) => ({ _id: u.id, email: u.email, name: u.name, role: u.role }));
     },
 
@@ -72,7 +72,7 @@ export function createUsersService(deps: { db: Db; auth: Auth; booking: BookingS
         if (!user) throw new AppError(ErrorCode.NOT_FOUND, 'There is no user with this email.');
         if (user.role === 'admin') return { modifiedCount: 0 };
         const modifiedCount = await setUserRole(tx, email, 'admin');
-        await appendAudit(tx, { actorId: caller.userId, actorEmail: caller.email, action: 'user.make-admin', target: email });
+        await recordAudit(tx, { actorId: caller.userId, actorEmail: caller.email, action: 'user.make-admin', target: email });
         return { modifiedCount };
       });
     },
@@ -93,7 +93,7 @@ export function createUsersService(deps: { db: Db; auth: Auth; booking: BookingS
         }
         const cancelled = await booking.cancelUpcomingOf(tx, user.id);
         const deletedCount = await deleteUser(tx, user.id);
-        await appendAudit(tx, {
+        await recordAudit(tx, {
           actorId: caller.userId,
           actorEmail: caller.email,
           action: 'user.remove',
