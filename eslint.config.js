@@ -1,9 +1,42 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+/**
+ * The server's one-way imports (STYLE.md, ARCHITECTURE.md): modules talk through services, never
+ * each other's repositories; repositories only query, so they import no service or cache; the
+ * shared package imports nothing from the apps. One zone per module, from the directory listing,
+ * so a new module is covered without editing this file. Paths are from this file's folder.
+ */
+const serverModules = 'apps/server/src/modules';
+const moduleNames = readdirSync(new URL(serverModules, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const serverZones = [
+  ...moduleNames.map((name) => ({
+    target: `${serverModules}/${name}/**`,
+    from: moduleNames
+      .filter((other) => other !== name)
+      .map((other) => `${serverModules}/${other}/**/*.repository.ts`),
+    message:
+      "Modules talk through services: import the other module's *.service.ts, not its repository.",
+  })),
+  {
+    target: `${serverModules}/**/*.repository.ts`,
+    from: ['**/*.service.ts', '**/*cache*.ts'],
+    message:
+      'Repositories only query: they import no service and no cache (the service calls both).',
+  },
+  {
+    target: 'packages/shared',
+    from: 'apps',
+    message: 'packages/shared imports nothing from the apps; move what both need into it.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'test-results/**'] },
@@ -19,6 +52,17 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/first': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Server and shared package only: a later block setting this rule for the same files would
+    // replace these zones, not add to them.
+    files: ['apps/server/**/*.ts', 'packages/shared/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: serverZones },
+      ],
     },
   },
   {

@@ -1,0 +1,65 @@
+/**
+ * The server's import zones in eslint.config.js, linted through ESLint's own API so a zone that
+ * stops matching (a path typo, an import the resolver cannot follow) fails here, not silently.
+ * The imported files must exist: the rule only judges imports it can resolve.
+ */
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: repoRoot });
+
+/** The messages of the zone rule for `code` linted as if it were the file at `filePath`. */
+async function zoneMessages(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages
+    .filter((m) => m.ruleId === 'import-x/no-restricted-paths')
+    .map((m) => m.message);
+}
+
+const throughServices = expect.stringContaining('Modules talk through services');
+const repositoriesOnlyQuery = expect.stringContaining('Repositories only query');
+
+// The first lint loads the config and its plugins: seconds on a busy machine.
+describe('server import zones', { timeout: 30_000 }, () => {
+  it("refuses a module importing another module's repository", async () => {
+    const messages = await zoneMessages(
+      'apps/server/src/modules/users/x.ts',
+      "import { listTreatments } from '../booking/booking.repository.ts';\nexport { listTreatments };\n",
+    );
+    expect(messages).toEqual([throughServices]);
+  });
+
+  it("lets a module import its own repository and another module's service", async () => {
+    // The foreign repository is there so this cannot pass with the rule switched off.
+    const messages = await zoneMessages(
+      'apps/server/src/modules/users/x.ts',
+      "import { findUserByEmail } from './users.repository.ts';\n" +
+        "import { recordAudit } from '../audit/audit.service.ts';\n" +
+        "import { listTreatments } from '../booking/booking.repository.ts';\n" +
+        'export { findUserByEmail, recordAudit, listTreatments };\n',
+    );
+    expect(messages).toEqual([expect.stringContaining('"../booking/booking.repository.ts"')]);
+  });
+
+  it('refuses a repository importing a service or a cache', async () => {
+    const messages = await zoneMessages(
+      'apps/server/src/modules/users/x.repository.ts',
+      "import { createUsersService } from './users.service.ts';\n" +
+        "import { createAvailabilityCache } from '../booking/availability-cache.ts';\n" +
+        'export { createUsersService, createAvailabilityCache };\n',
+    );
+    expect(messages).toEqual([repositoriesOnlyQuery, repositoriesOnlyQuery]);
+  });
+
+  it('refuses the shared package importing from an app', async () => {
+    const messages = await zoneMessages(
+      'packages/shared/src/x.ts',
+      "import { loadConfig } from '../../../apps/server/src/config.ts';\nexport { loadConfig };\n",
+    );
+    expect(messages).toEqual([
+      expect.stringContaining('packages/shared imports nothing from the apps'),
+    ]);
+  });
+});
