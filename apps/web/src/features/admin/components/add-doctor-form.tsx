@@ -13,8 +13,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { EmailField, SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
-import { errorMessage, isApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { emailFieldOptions } from '../../../lib/form-values.ts';
+import { setServerFieldErrors, type ServerFields } from '../../../lib/server-field-errors.ts';
 import { useAddDoctor } from '../api/add-doctor.ts';
 import { useServices } from '../api/get-services.ts';
 import { LoadFailed } from './load-failed.tsx';
@@ -48,7 +49,7 @@ export const addDoctorFormSchema = z.object({
 type AddDoctorFormInput = z.input<typeof addDoctorFormSchema>;
 type AddDoctorFormValues = z.output<typeof addDoctorFormSchema>;
 
-const fieldOfServerError: Record<string, keyof AddDoctorFormInput> = {
+const fieldOfServerError: ServerFields<AddDoctorFormInput> = {
   name: 'name',
   email: 'email',
   specialty: 'specialty',
@@ -85,10 +86,7 @@ function DoctorForm({ services }: { services: Service[] }) {
       },
       onError: (error) => {
         // Field problems (a bad photo, a doctor with this email already) go next to the field.
-        for (const [name, [message]] of Object.entries(isApiError(error) ? error.errors : {})) {
-          const field = fieldOfServerError[name];
-          if (field && message) setError(field, { type: 'server', message });
-        }
+        setServerFieldErrors(setError, error, fieldOfServerError, { shouldFocus: false });
         toast.error(toasts.doctorAddFailed, { description: errorMessage(error) });
       },
     });

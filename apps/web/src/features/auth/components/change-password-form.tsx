@@ -8,9 +8,12 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
-import { isApiError } from '../../../lib/api-client.ts';
+import { hasServerFieldError, setServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { AuthError } from './auth-error.tsx';
+
+/** Where the server's messages about the password go: both names mean the new one. */
+const passwordFields = { password: 'newPassword', newPassword: 'newPassword' } as const;
 
 /** The profile's password change: the current one, a new one twice. Other sessions then end. */
 export function ChangePasswordForm({ email }: { email: string }) {
@@ -32,21 +35,13 @@ export function ChangePasswordForm({ email }: { email: string }) {
         reset();
         toast.success(texts.passwordChanged);
       },
-      onError: (error) => {
-        // The server's own rule (the most common passwords) belongs under the new password.
-        const fieldError = isApiError(error)
-          ? (error.errors.password?.[0] ?? error.errors.newPassword?.[0])
-          : undefined;
-        if (fieldError) setError('newPassword', { message: fieldError });
-      },
+      // The server's own rule (the most common passwords) belongs under the new password.
+      onError: (error) =>
+        setServerFieldErrors(setError, error, passwordFields, { shouldFocus: false }),
     });
 
   const serverError =
-    change.isError &&
-    !(
-      isApiError(change.error) &&
-      (change.error.errors.password || change.error.errors.newPassword)
-    );
+    change.isError && !hasServerFieldError(change.error, Object.keys(passwordFields));
   return (
     <section aria-labelledby={headingId} className="flex max-w-sm flex-col gap-3">
       <h3 id={headingId} className="text-lg font-semibold">

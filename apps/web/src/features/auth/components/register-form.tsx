@@ -3,8 +3,8 @@ import { authButtons, registerFormSchema } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmailField, TextField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
-import { isApiError } from '../../../lib/api-client.ts';
 import { emailFieldOptions } from '../../../lib/form-values.ts';
+import { hasServerFieldError, setServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { AuthError } from './auth-error.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
@@ -26,13 +26,10 @@ export function RegisterForm() {
     signUp.mutate(values, {
       onSuccess: () => void navigate('/', { replace: true }),
       // The server refuses the most common passwords; its message goes under the field.
-      onError: (error) => {
-        const [message] = isApiError(error) ? (error.errors.password ?? []) : [];
-        if (message) setError('password', { type: 'server', message }, { shouldFocus: true });
-      },
+      onError: (error) => setServerFieldErrors(setError, error, ['password']),
     }),
   );
-  const hasPasswordError = isApiError(signUp.error) && Boolean(signUp.error.errors.password);
+  const hasPasswordError = hasServerFieldError(signUp.error, ['password']);
 
   return (
     <div className="flex flex-col gap-4">

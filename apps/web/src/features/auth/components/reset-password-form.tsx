@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { hasServerFieldError, setServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthError } from './auth-error.tsx';
 
@@ -55,14 +56,11 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           toast.success(passwordResetTexts.resetDone);
           void navigate('/login', { replace: true });
         },
-        onError: (error) => {
-          const [message] = isApiError(error) ? (error.errors.password ?? []) : [];
-          if (message) setError('password', { type: 'server', message }, { shouldFocus: true });
-        },
+        onError: (error) => setServerFieldErrors(setError, error, ['password']),
       },
     ),
   );
-  const hasFieldError = isApiError(reset.error) && Boolean(reset.error.errors.password);
+  const hasFieldError = hasServerFieldError(reset.error, ['password']);
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">

@@ -1,16 +1,11 @@
 import { toast } from 'sonner';
-import { contactFormSchema, toasts, type ContactForm as ContactValues } from '@clinic/shared';
+import { contactFormSchema, toasts } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmailField, TextAreaField, TextField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
-import { errorMessage, isApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { setServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
-
-const fields = ['email', 'subject', 'message'] as const satisfies readonly (keyof ContactValues)[];
-
-function isField(name: string): name is (typeof fields)[number] {
-  return (fields as readonly string[]).includes(name);
-}
 
 /** The contact form (spec section 2): email, subject and message, all required. */
 export function ContactForm() {
@@ -33,13 +28,9 @@ export function ContactForm() {
       },
       onError: (error) => {
         // Field problems go next to their fields; anything else is a toast.
-        const fieldErrors = isApiError(error)
-          ? Object.entries(error.errors).filter(([name]) => isField(name))
-          : [];
-        for (const [name, [message]] of fieldErrors) {
-          if (isField(name)) setError(name, { type: 'server', message }, { shouldFocus: true });
+        if (!setServerFieldErrors(setError, error, ['email', 'subject', 'message'])) {
+          toast.error(errorMessage(error));
         }
-        if (fieldErrors.length === 0) toast.error(errorMessage(error));
       },
     }),
   );

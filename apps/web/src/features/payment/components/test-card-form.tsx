@@ -1,22 +1,14 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
-import type { z } from 'zod';
 import { testCardPaymentSchema } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
+import { setServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { usePayWithTestCard } from '../api/pay-with-test-card.ts';
 import { formatCardNumber, formatExpiry, reformatInput } from '../utils/card-input.ts';
 import { paymentTexts } from './payment-texts.ts';
-
-type TestCardInput = z.input<typeof testCardPaymentSchema>;
-
-const fields = ['cardNumber', 'expiry', 'cvc'] as const satisfies readonly (keyof TestCardInput)[];
-
-function isField(name: string): name is (typeof fields)[number] {
-  return (fields as readonly string[]).includes(name);
-}
 
 type TestCardFormProps = {
   bookingId: string;
@@ -50,14 +42,11 @@ export function TestCardForm({ bookingId, onPaid }: TestCardFormProps) {
         onPaid(transactionId);
       },
       onError: (error) => {
-        const fieldErrors =
-          isApiError(error) && error.status === 400
-            ? Object.entries(error.errors).filter(([name]) => isField(name))
-            : [];
-        for (const [name, [message]] of fieldErrors) {
-          if (isField(name)) setError(name, { type: 'server', message }, { shouldFocus: true });
-        }
-        if (fieldErrors.length === 0) setFailure(errorMessage(error));
+        const isBadField =
+          isApiError(error) &&
+          error.status === 400 &&
+          setServerFieldErrors(setError, error, ['cardNumber', 'expiry', 'cvc']);
+        if (!isBadField) setFailure(errorMessage(error));
       },
     });
   });

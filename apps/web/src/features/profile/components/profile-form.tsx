@@ -4,16 +4,12 @@ import { nameSchema, phoneSchema, toasts, type Me } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
-import { errorMessage, isApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { setServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 /** The page sends both fields; the route's schema takes either. */
 const profileFormSchema = z.object({ name: nameSchema, phone: phoneSchema });
-type ProfileValues = z.infer<typeof profileFormSchema>;
-
-const fields = ['name', 'phone'] as const satisfies readonly (keyof ProfileValues)[];
-const isField = (name: string): name is (typeof fields)[number] =>
-  (fields as readonly string[]).includes(name);
 
 type ProfileFormProps = {
   account: NonNullable<Me>;
@@ -40,13 +36,9 @@ export function ProfileForm({ account, onSaved }: ProfileFormProps) {
         reset({ name: user.name, phone: user.phone ?? '' });
       },
       onError: (error) => {
-        const fieldErrors = isApiError(error)
-          ? Object.entries(error.errors).filter(([name]) => isField(name))
-          : [];
-        for (const [name, [message]] of fieldErrors) {
-          if (isField(name)) setError(name, { type: 'server', message }, { shouldFocus: true });
+        if (!setServerFieldErrors(setError, error, ['name', 'phone'])) {
+          toast.error(errorMessage(error));
         }
-        if (fieldErrors.length === 0) toast.error(errorMessage(error));
       },
     }),
   );
