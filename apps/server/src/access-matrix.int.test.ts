@@ -5,7 +5,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doctors, images } from './db/schema.ts';
-import type { RouteAccess } from './plugins/caller.ts';
+import type { RouteAccess } from './modules/identity/caller.ts';
 import { bearer, buildTestApp, signIn, signUp, type TestApp, type TestUser } from './test/helper.ts';
 import { makeImage, multipartBody } from './test/images.ts';
 

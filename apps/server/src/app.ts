@@ -12,9 +12,12 @@ import { lockDataDir } from './db/data-dir-lock.ts';
 import { makeDataDirPrivate } from './db/data-dir-permissions.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { redactUrl } from './lib/redact-url.ts';
-import { createAuth } from './modules/identity/auth.ts';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, createAuth } from './modules/identity/auth.ts';
+import { createBearerFastPath } from './modules/identity/bearer-fast-path.ts';
+import { createSessionReader, deleteSessionByToken } from './modules/identity/sessions.repository.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { verificationRoutes } from './modules/identity/verification.routes.ts';
+import { meRoutes } from './modules/identity/me.routes.ts';
 import { createSignInLimits } from './modules/identity/sign-in-limits.ts';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -25,7 +28,8 @@ import { createContactService } from './modules/contact/contact.service.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createBookingService } from './modules/booking/booking.service.ts';
-import { AVAILABILITY_CHANNEL, createAvailabilityCache } from './modules/booking/availability-cache.ts';
+import { createAvailabilityCache } from './modules/booking/availability-cache.ts';
+import { listenForAvailabilityChanges } from './modules/booking/availability-channel.ts';
 import { bookingRoutes } from './modules/booking/booking.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createDoctorsService } from './modules/doctors/doctors.service.ts';
@@ -38,7 +42,7 @@ import { createStripeProcessor } from './modules/payments/stripe-processor.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { createOutboxWorker, type OutboxWorker } from './modules/mail/outbox-worker.ts';
-import { createCallerResolver, registerAccessControl, type RouteAccess } from './plugins/caller.ts';
+import { createCallerResolver, registerAccessControl, type RouteAccess } from './modules/identity/caller.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -101,7 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   let database: Database;
   try {
-    database = await openDatabase(config.database);
+    database = await openDatabase(config.database, { yieldBeforeStatements: config.fastPaths });
     await migrateDatabase(database);
     // After opening: PGlite rewrites some files as it starts, with the process's umask.
     if (isEmbeddedOnDisk) makeDataDirPrivate(config.dataDir);
@@ -162,16 +166,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: config.publicUrl,
     now,
   });
-  const auth = createAuth(config, db, batching, mail);
+  const auth = createAuth(config, db, mail);
   const rateLimiter = createRateLimiter(db);
-  const callers = createCallerResolver(auth, { sessionMaxAgeMs: config.sessionMaxAgeDays * 24 * 3600 * 1000 });
+  const callers = createCallerResolver(auth, {
+    sessionMaxAgeMs: config.sessionMaxAgeDays * 24 * 3600 * 1000,
+    deleteSession: (token) => deleteSessionByToken(db, token),
+    fastPath: config.fastPaths
+      ? createBearerFastPath({
+          secret: config.authSecret,
+          readSessions: createSessionReader(db),
+          expiresInSeconds: SESSION_EXPIRES_IN_SECONDS,
+          updateAgeSeconds: SESSION_UPDATE_AGE_SECONDS,
+          batching,
+        })
+      : undefined,
+  });
   const contact = createContactService({ db, rateLimiter, mail });
   const availabilityCache = createAvailabilityCache();
-  await database.listen(
-    AVAILABILITY_CHANNEL,
-    (date) => availabilityCache.invalidate(date),
-    () => availabilityCache.reset(),
-  );
+  await listenForAvailabilityChanges(database, availabilityCache);
   const booking = createBookingService({
     db,
     cache: availabilityCache,
@@ -180,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     timeZone: config.clinicTimeZone,
     windowDays: config.bookingWindowDays,
     batching,
+    fastPaths: config.fastPaths,
     maxActiveBookings: config.maxActiveBookings,
     requireEmailVerification: config.requireEmailVerification,
     rateLimit: { limiter: rateLimiter, max: config.bookingRateLimitPerMinute, windowSeconds: 60 },
@@ -244,7 +257,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes, { database, config });
   await app.register(identityRoutes, { auth, limits: signInLimits, config });
   await app.register(verificationRoutes, { auth, callers, rateLimiter });
-  await app.register(usersRoutes, { users, callers, account });
+  await app.register(meRoutes, { callers, phoneOf: (caller) => account.phoneOf(caller) });
+  await app.register(usersRoutes, { users, callers });
   await app.register(accountRoutes, { account, callers });
   await app.register(contactRoutes, { contact, callers });
   await app.register(mailRoutes, { db, callers });

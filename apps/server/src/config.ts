@@ -114,6 +114,18 @@ const envSchema = z
         .transform((v) => v === 'true' || v === 'on' || v === '1')
         .optional(),
     ),
+    /**
+     * The measured shortcuts (bearer tokens checked without Better Auth's request machinery,
+     * bookings sharing transactions, slots known to be taken refused from memory, PGlite letting
+     * the event loop turn between statements). Off, every request takes the plain path: a way to
+     * tell a shortcut's fault from the rule's, and how the test suite proves both agree.
+     */
+    FAST_PATHS: optionalString.pipe(
+      z
+        .enum(['true', 'false', 'on', 'off', '1', '0'], { message: 'must be on or off' })
+        .transform((v) => v === 'true' || v === 'on' || v === '1')
+        .optional(),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: optionalString,
   })
@@ -191,6 +203,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** REQUIRE_ADMIN_2FA: admin routes answer 403 two_factor_required to an admin without 2FA. */
   requireAdminTwoFactor: boolean;
+  /** FAST_PATHS: the measured shortcuts on (default) or off. */
+  fastPaths: boolean;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string;
 }
@@ -288,6 +302,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: env.TRUST_PROXY ?? false,
     requireAdminTwoFactor: env.REQUIRE_ADMIN_2FA ?? false,
+    fastPaths: env.FAST_PATHS ?? true,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '../web/dist')),
   };

@@ -10,3 +10,4 @@ export * from './payment.ts';
 export * from './account.ts';
 export * from './two-factor.ts';
 export * from './account-security.ts';
+export * from './times.ts';

@@ -60,7 +60,15 @@ function yieldingBeforeStatements(client: PGlite): PGlite {
   return yielding(client);
 }
 
-export async function openDatabase(database: Config['database']): Promise<Database> {
+export interface OpenOptions {
+  /** PGlite: let the event loop turn before each statement (FAST_PATHS; see yieldingBeforeStatements). */
+  yieldBeforeStatements?: boolean;
+}
+
+export async function openDatabase(
+  database: Config['database'],
+  { yieldBeforeStatements = true }: OpenOptions = {},
+): Promise<Database> {
   if (database.kind === 'pglite') {
     // PGlite keeps Postgres's shared memory inside its WASM heap, which never shrinks: the
     // data directory's default shared_buffers (128MB) alone made ~120MB of the server resident.
@@ -69,7 +77,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     const client = await PGlite.create(database.dir, {
       startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
     });
-    const db = drizzlePglite({ client: yieldingBeforeStatements(client), schema }) as unknown as Db;
+    const db = drizzlePglite({ client: yieldBeforeStatements ? yieldingBeforeStatements(client) : client, schema }) as unknown as Db;
     // Advisory locks are re-entrant within one session, and PGlite is a single session: two
     // holders in this process would both get the lock. Queue them here as well.
     let queue: Promise<unknown> = Promise.resolve();

@@ -51,7 +51,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
 
   // Cookies ride along on cross-site requests: a write that carries one must come from our own
   // pages, whatever else it carries. An Authorization header proves nothing here, because a bad
-  // bearer token falls back to the cookie (plugins/caller.ts). Without an Origin header, the
+  // bearer token falls back to the cookie (modules/identity/caller.ts). Without an Origin header, the
   // browser's Sec-Fetch-Site says where the request came from. Requests without a cookie (API
   // clients with a bearer token, Stripe's webhook) cannot ride on a patient's session: they pass.
   const trusted = new Set(config.trustedOrigins);

@@ -82,6 +82,8 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // The vitest project that runs the suites with the shortcuts off sets it.
+    ...(process.env.FAST_PATHS ? { FAST_PATHS: process.env.FAST_PATHS } : {}),
     ...env,
   });
   if (config.database.kind === 'pglite' && !storage) config.database = { kind: 'pglite', dir: 'memory://' };

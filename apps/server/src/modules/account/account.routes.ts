@@ -9,7 +9,7 @@ import {
   meResponseSchema,
   profileUpdateSchema,
 } from '@clinic/shared';
-import type { CallerResolver } from '../../plugins/caller.ts';
+import type { CallerResolver } from '../identity/caller.ts';
 import type { AccountService } from './account.service.ts';
 
 export async function accountRoutes(

@@ -15,7 +15,8 @@ import {
 } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Caller } from '../../plugins/caller.ts';
+import { inTransaction } from '../../lib/unit-of-work.ts';
+import type { Caller } from '../identity/caller.ts';
 import { listAuditAbout, recordAudit } from '../audit/audit.service.ts';
 import type { BookingService } from '../booking/booking.service.ts';
 import type { ContactService } from '../contact/contact.service.ts';
@@ -147,14 +148,15 @@ export function createAccountService(deps: AccountServiceDeps) {
      */
     async deleteAccount(caller: Caller, request: DeletionRequest): Promise<AccountDeleted> {
       await requireReauthentication(caller, request);
-      const counts = await db.transaction(async (tx) => {
+      const counts = await inTransaction(db, async (work) => {
+        const { tx } = work;
         const account = await findAccount(tx, caller.userId);
         if (!account) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Please sign in first.');
         if (account.role === 'admin' && (await countAdmins(tx)) <= 1) {
           throw new AppError(ErrorCode.CONFLICT, accountDeletionTexts.lastAdmin);
         }
         const subjectRef = randomUUID();
-        const cancelled = await deps.booking.cancelUpcomingOf(tx, account.id);
+        const cancelled = await deps.booking.cancelUpcomingOf(work, account.id);
         const { kept, unretained } = await deps.booking.retainOf(tx, account.id, subjectRef);
         const retainUntil = new Date(now().getTime() + deps.retentionDays * 24 * 3600 * 1000);
         const identities = new Map<string, { name: string; email: string; phone: string }>();

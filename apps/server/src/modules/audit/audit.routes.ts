@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditEntrySchema } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
-import type { CallerResolver } from '../../plugins/caller.ts';
+import type { CallerResolver } from '../identity/caller.ts';
 import { listRecentAudit } from './audit.service.ts';
 
 /** Read-only: the audit log has no route that changes it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockerOf, createAvailabilityCache, type TakenSlots } from './availability-cache.ts';
+import { createAvailabilityCache, type TakenSlots } from './availability-cache.ts';
 
 const taken = (...slots: string[]): TakenSlots => new Map([['t1', new Set(slots)]]);
 
@@ -48,9 +48,22 @@ describe('availability cache', () => {
     const first = cache.get('d', () => slow.promise); // reads the database before the booking
     cache.invalidate('d'); // the booking commits meanwhile
     slow.resolve(taken()); // the stale read arrives
-    expect((await first).get('t1')?.size).toBe(0);
+    expect((await first).taken.get('t1')?.size).toBe(0);
     const fresh = await cache.get('d', async () => taken('booked'));
-    expect([...fresh.get('t1')!]).toEqual(['booked']);
+    expect([...fresh.taken.get('t1')!]).toEqual(['booked']);
+  });
+
+  it('renders an answer once per entry and clock state, and anew after a change', async () => {
+    const cache = createAvailabilityCache();
+    let renders = 0;
+    const render = () => (renders++, Buffer.from(`answer ${renders}`));
+    const entry = await cache.get('d', async () => taken('a'));
+    expect(cache.answer(entry, '09:00', render).toString()).toBe('answer 1');
+    expect(cache.answer(entry, '09:00', render).toString()).toBe('answer 1');
+    expect(cache.answer(entry, '09:01', render).toString()).toBe('answer 2');
+    cache.invalidate('d');
+    const reloaded = await cache.get('d', async () => taken('a', 'b'));
+    expect(cache.answer(reloaded, '09:00', render).toString()).toBe('answer 3');
   });
 
   it('forgets everything on reset', async () => {
@@ -65,7 +78,6 @@ describe('availability cache', () => {
 
   describe('slot holders', () => {
     const ann = { slot: '09.00 AM - 09.30 AM', patientId: 'ann' };
-    const bob = { slot: '10.00 AM - 10.30 AM', patientId: 'bob' };
 
     it('keeps what a transaction saw until the date changes', () => {
       const cache = createAvailabilityCache();
@@ -94,19 +106,6 @@ describe('availability cache', () => {
       cache.rememberHolders('d', 't1', [ann], cache.generation('d'));
       cache.reset();
       expect(cache.holdersOf('d', 't1')).toBeUndefined();
-    });
-
-    it("names the patient's own booking before the slot's holder", () => {
-      const holders = [ann, bob];
-      expect(blockerOf(holders, { slot: ann.slot, patientId: 'cy' })).toBe(ann);
-      expect(blockerOf(holders, { slot: ann.slot, patientId: bob.patientId })).toBe(bob);
-      expect(blockerOf(holders, { slot: '11.00 AM - 11.30 AM', patientId: 'cy' })).toBeUndefined();
-    });
-
-    it('never takes a removed account\'s booking for anyone\'s own', () => {
-      const detached = { slot: '09.00 AM - 09.30 AM', patientId: null };
-      expect(blockerOf([detached], { slot: '10.00 AM - 10.30 AM', patientId: 'cy' })).toBeUndefined();
-      expect(blockerOf([detached], { slot: detached.slot, patientId: 'cy' })).toBe(detached);
     });
   });
 });

@@ -1,38 +1,35 @@
 /**
- * Taken slots per date, cached in memory so `GET /api/available` costs no query when nothing
- * changed (issue 6). Every change to a date's bookings invalidates that date: at once on the
- * instance that made it, and on every other instance through PostgreSQL NOTIFY.
+ * What this instance knows of each date's bookings, kept in memory so that `GET /api/available`
+ * costs no query when nothing changed. Data only: who invalidates it and when is the
+ * availability channel's (`availability-channel.ts`) and the booking service's.
  *
  * A load that overlaps an invalidation is returned but not kept (the date's generation moved
  * on), so a stale read can never outlive the change that made it stale; concurrent misses for
  * one date share a single query. The same rule guards the slot holders a booking transaction
- * saw, kept so that requests for a slot known to be taken are answered without one.
+ * saw (`rememberHolders`).
  */
+import type { SlotHolder } from './booking-rules.ts';
+
+/** The booked slots of each treatment on one date. */
 export type TakenSlots = Map<string, Set<string>>;
 
-/** Who holds a slot: enough to decide a competing request and word its 409. */
-export interface SlotHolder {
-  slot: string;
-  /** The owning account; null for a booking whose account was removed. */
-  patientId: string | null;
-}
-
-/**
- * What stops `request` from booking among a treatment's holders on its date: the patient's own
- * booking first (it explains the conflict best), else the slot's holder; undefined if nothing.
- */
-export function blockerOf<H extends SlotHolder>(holders: readonly H[], request: SlotHolder): H | undefined {
-  const own = (h: SlotHolder) => request.patientId !== null && h.patientId === request.patientId;
-  const clashes = holders.filter((h) => h.slot === request.slot || own(h));
-  return clashes.find(own) ?? clashes[0];
+/** One date's entry: its taken slots and the `/available` answers rendered from them. */
+export interface DateEntry {
+  taken: TakenSlots;
+  /**
+   * The serialized answer per clock state (today's answer changes by the minute as slots start).
+   * Belongs to this entry: a reload of the date's bookings starts an empty one.
+   */
+  answers: Map<string, Buffer>;
 }
 
 const MAX_DATES = 512;
+const MAX_ANSWERS_PER_DATE = 64;
 
 export function createAvailabilityCache() {
-  const entries = new Map<string, TakenSlots>();
+  const entries = new Map<string, DateEntry>();
   const generations = new Map<string, number>();
-  const inFlight = new Map<string, Promise<TakenSlots>>();
+  const inFlight = new Map<string, Promise<DateEntry>>();
   // date -> treatment -> every holder, as a booking transaction saw them (see rememberHolders).
   const holders = new Map<string, Map<string, readonly SlotHolder[]>>();
   let epoch = 0;
@@ -40,7 +37,7 @@ export function createAvailabilityCache() {
   const generationOf = (date: string) => `${epoch}:${generations.get(date) ?? 0}`;
 
   return {
-    async get(date: string, load: () => Promise<TakenSlots>): Promise<TakenSlots> {
+    async get(date: string, load: () => Promise<TakenSlots>): Promise<DateEntry> {
       const cached = entries.get(date);
       if (cached) return cached;
       const pending = inFlight.get(date);
@@ -48,11 +45,12 @@ export function createAvailabilityCache() {
       const startedAt = generationOf(date);
       const loading = load()
         .then((taken) => {
+          const entry: DateEntry = { taken, answers: new Map() };
           if (generationOf(date) === startedAt) {
             if (entries.size >= MAX_DATES) entries.delete(entries.keys().next().value!);
-            entries.set(date, taken);
+            entries.set(date, entry);
           }
-          return taken;
+          return entry;
         })
         .finally(() => {
           if (inFlight.get(date) === loading) inFlight.delete(date);
@@ -61,16 +59,24 @@ export function createAvailabilityCache() {
       return loading;
     },
 
+    /** The entry's answer for `clockKey`, rendered once per entry and clock state. */
+    answer(entry: DateEntry, clockKey: string, render: () => Buffer): Buffer {
+      let bytes = entry.answers.get(clockKey);
+      if (bytes === undefined) {
+        bytes = render();
+        if (entry.answers.size >= MAX_ANSWERS_PER_DATE) entry.answers.clear();
+        entry.answers.set(clockKey, bytes);
+      }
+      return bytes;
+    },
+
     /** A token for the date's current state, to hand back to `rememberHolders`. */
     generation: generationOf,
 
     /**
      * Keeps every holder of a treatment's slots on a date, as a committed booking transaction
-     * saw them, so that the next requests that would lose to them get their 409 without a
-     * transaction of their own (a 1,000-way race is then one transaction, not hundreds). Kept
-     * only if nothing invalidated the date since `seenAt`, taken before that transaction began;
-     * dropped at the date's next invalidation. A forgotten or missing entry only costs a
-     * transaction: the database still decides every booking.
+     * saw them. Kept only if nothing invalidated the date since `seenAt`, taken before that
+     * transaction began; dropped at the date's next invalidation.
      */
     rememberHolders(date: string, treatmentId: string, list: readonly SlotHolder[], seenAt: string) {
       if (generationOf(date) !== seenAt) return;
@@ -93,7 +99,7 @@ export function createAvailabilityCache() {
       holders.delete(date);
     },
 
-    /** Notifications may have been missed: forget everything. */
+    /** Changes may have been missed: forget everything. */
     reset() {
       epoch++;
       entries.clear();
@@ -104,6 +110,3 @@ export function createAvailabilityCache() {
 }
 
 export type AvailabilityCache = ReturnType<typeof createAvailabilityCache>;
-
-/** The NOTIFY channel that carries changed dates between instances. */
-export const AVAILABILITY_CHANNEL = 'clinic_availability';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app.ts';
 import { bookings, outbox } from '../../db/schema.ts';
-import { notifyAvailabilityChanged } from './booking.repository.ts';
+import { notifyAvailabilityChanged } from './availability-channel.ts';
 import { bearer, buildTestApp, createSignedInPatients, signUp, type TestApp, type TestUser } from '../../test/helper.ts';
 
 // The clock is pinned: 2030-06-05 10:15 in the clinic's zone (UTC in these tests).
@@ -307,7 +307,7 @@ describe('availability cache across instances', () => {
           treatmentId: treatment!._id, treatmentName: treatment!.name, date: TOMORROW, slot,
           patientEmail: patient!.email, patientName: patient!.name, priceCents: 100,
         });
-        await notifyAvailabilityChanged(tx, TOMORROW);
+        await notifyAvailabilityChanged(tx, [TOMORROW]);
       });
       expect(await eventually(async () => !(await freeOn(t.app, treatment!._id)).includes(slot))).toBe(true);
     }

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Caller } from '../../plugins/caller.ts';
+import type { Caller } from '../identity/caller.ts';
 import { bookings, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
@@ -46,6 +46,7 @@ describe('booking conflicts answered from memory', () => {
       timeZone: 'UTC',
       windowDays: 90,
       batching: { maxBatch: 100, concurrency: 1 },
+      fastPaths: true,
       maxActiveBookings: 10,
       requireEmailVerification: 'none',
       rateLimit: { limiter: createRateLimiter(t.db), max: 30, windowSeconds: 60 },

@@ -2,22 +2,26 @@
  * Availability and booking rules. The server decides the patient (from the token), the name and
  * the price (from the treatment); the client's copies are ignored or must match.
  */
-import { ErrorCode, paymentModeOf, type Booking, type TreatmentAvailability } from '@clinic/shared';
+import { ErrorCode, paymentModeOf, slotStartMinutes, type Booking, type TreatmentAvailability } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createGroupCommit, type GroupCommitOptions } from '../../lib/group-commit.ts';
+import type { GroupCommitOptions } from '../../lib/group-commit.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { Caller } from '../../plugins/caller.ts';
-import { appendAudit } from '../audit/audit.repository.ts';
+import { inTransaction, type UnitOfWork } from '../../lib/unit-of-work.ts';
+import type { Caller } from '../identity/caller.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.ts';
 import {
   findBooking,
-  insertBookingsUnlessTaken,
   cancelBookings,
+  countActiveBookingsFrom,
   deleteBookings,
+  insertBookings,
   listAllBookingsOf,
   listUnretainedBookingIds,
+  listHoldersOn,
+  lockBookingDays,
   markRetainedBookings,
   listActiveBookingsFrom,
   listActiveBookingsOf,
@@ -25,12 +29,14 @@ import {
   listTreatments,
   takenSlotsOn,
   type BookingRow,
-  type InsertOutcome,
   type NewBooking,
   type TreatmentRow,
 } from './booking.repository.ts';
-import { blockerOf, type AvailabilityCache, type SlotHolder, type TakenSlots } from './availability-cache.ts';
-import { bookingClock, freeSlots, isSlotOpen, judgeDate, slotStartMinutes } from './slots.ts';
+import type { AvailabilityCache, TakenSlots } from './availability-cache.ts';
+import { notifyAvailabilityChanged } from './availability-channel.ts';
+import { dayKey, decideBatch, refusalError, type Day } from './booking-rules.ts';
+import { createFastWriter, createPlainWriter, type BatchResult, type WriteOutcome } from './booking-writer.ts';
+import { bookingClock, freeSlots, isSlotOpen, judgeDate } from './slots.ts';
 
 const dollars = (cents: number) => cents / 100;
 
@@ -51,23 +57,8 @@ export function toBookingDto(row: BookingRow): Booking {
   };
 }
 
-/**
- * The spec's conflict answer. `holder` holds the slot, or is the caller's own booking of the
- * treatment that day (on the request's date, of its treatment); only the caller's own booking
- * is described, another patient's stays private.
- */
-function conflict(caller: Caller, treatment: TreatmentRow, input: CreateBookingInput, holder: SlotHolder): AppError {
-  const own = holder.patientId === caller.userId;
-  const slot = own ? holder.slot : input.slot;
-  return new AppError(
-    ErrorCode.CONFLICT,
-    own ? `You already have ${treatment.name} on ${input.date} at ${slot}.` : 'That slot has just been taken; choose another.',
-    { extra: { success: false, booking: { date: input.date, slot, treatment: treatment.name } } },
-  );
-}
-
-/** A batch's answer to one request: the repository's decision, or the request limit's 429. */
-type BookingOutcome = InsertOutcome | AppError;
+/** A booking request as the service writes it: the row, with the caller's account as owner. */
+type WriteRequest = NewBooking & { patientId: string };
 
 export interface BookingServiceDeps {
   db: Db;
@@ -78,6 +69,8 @@ export interface BookingServiceDeps {
   windowDays: number;
   /** How bookings share transactions: one in flight for PGlite's single connection, more on a pool. */
   batching: GroupCommitOptions;
+  /** Group commit and known slot holders (FAST_PATHS); off, each request is its own transaction. */
+  fastPaths: boolean;
   /** Whether an unverified email address may book (REQUIRE_EMAIL_VERIFICATION). */
   requireEmailVerification: 'none' | 'booking';
   /** Active bookings from today on that one patient may hold (MAX_ACTIVE_BOOKINGS). */
@@ -95,7 +88,7 @@ export interface CreateBookingInput {
 }
 
 export function createBookingService(deps: BookingServiceDeps) {
-  const { db, cache, mail, now, timeZone, windowDays, batching, maxActiveBookings, rateLimit, requireEmailVerification } = deps;
+  const { db, cache, mail, now, timeZone, windowDays, batching, fastPaths, maxActiveBookings, rateLimit, requireEmailVerification } = deps;
   const clock = () => bookingClock(now(), timeZone, windowDays);
   // Treatments change only with a migration (a restart): read them once.
   let treatmentList: Promise<TreatmentRow[]> | undefined;
@@ -106,32 +99,55 @@ export function createBookingService(deps: BookingServiceDeps) {
     });
     return treatmentList;
   };
-  // Under load a booking is a write transaction of several statements, and most of its cost is
-  // per statement: bookings that arrive while one is in flight share the next transaction.
-  const insertBooking = createGroupCommit(async (requests: (NewBooking & { patientId: string })[]) => {
-    // Taken before the transaction begins: an invalidation after it means the holders it saw
-    // may be out of date by the time it answers, and they are not kept.
-    const seenAt = new Map(requests.map((r) => [r.date, cache.generation(r.date)]));
-    // The per-account request limit, counted for the whole batch in one statement: a write per
-    // request made the 1,000-way race four times slower. Requests refused from memory above never
-    // get here and cost nothing. Per account, not per address: many patients share a clinic's
-    // Wi-Fi or a carrier's address.
+  /**
+   * The write: requests refused by the per-account request limit first, then one transaction
+   * that locks the requests' days and patients, reads the days' holders and the patients' counts,
+   * lets the rules decide, inserts the winners, tells every instance their dates changed and
+   * queues the confirmation mails. Answers one outcome per request, in order.
+   */
+  async function writeBatch(requests: WriteRequest[]): Promise<BatchResult<BookingRow>> {
+    // Counted for the whole batch in one statement (a write per request made a 1,000-way race
+    // four times slower). Per account, not per address: many patients share a clinic's Wi-Fi or
+    // a carrier's address.
     const refused = await rateLimit.limiter.consumeEach(
       requests.map((r) => `booking:account:${r.patientId}`),
       { max: rateLimit.max, windowSeconds: rateLimit.windowSeconds },
     );
     const admitted = requests.filter((_, i) => refused[i] === null);
-    const limit = { today: clock().today, max: maxActiveBookings };
-    const { outcomes: decided, unchangedDays } =
-      admitted.length > 0
-        ? await insertBookingsUnlessTaken(db, admitted, limit, (tx, rows) => mail.queueBookingConfirmations(tx, rows))
-        : { outcomes: [], unchangedDays: [] };
+    const days = [...new Map(admitted.map((r): [string, Day] => [dayKey(r), { treatmentId: r.treatmentId, date: r.date }])).values()];
+    const { decided, unchangedDays } = admitted.length === 0
+      ? { decided: [], unchangedDays: [] }
+      : await inTransaction(db, async ({ tx, afterCommit }) => {
+        const patients = admitted.map((r) => r.patientId);
+        await lockBookingDays(tx, days, patients);
+        const decision = decideBatch(admitted, {
+          held: await listHoldersOn(tx, days),
+          activeCounts: await countActiveBookingsFrom(tx, patients, clock().today),
+          maxActive: maxActiveBookings,
+        });
+        const inserted = await insertBookings(tx, decision.winners);
+        const changedDates = new Set(inserted.map((row) => row.date));
+        if (inserted.length > 0) {
+          await notifyAvailabilityChanged(tx, changedDates);
+          await mail.queueBookingConfirmations(tx, inserted);
+          // This instance's next answer must show them (others hear through NOTIFY).
+          afterCommit(() => changedDates.forEach((date) => cache.invalidate(date)));
+        }
+        // (treatment, date, slot) is unique among the winners: it pairs each request with its row.
+        const rows = new Map(inserted.map((row) => [`${dayKey(row)}|${row.slot}`, row]));
+        const changed = new Set(decision.winners.map(dayKey));
+        return {
+          decided: admitted.map((r, i): WriteOutcome<BookingRow> =>
+            decision.refusals[i] ?? { booking: rows.get(`${dayKey(r)}|${r.slot}`)! }),
+          unchangedDays: days.filter((d) => !changed.has(dayKey(d))).map((d) => ({ ...d, holders: decision.holdersOf(d) })),
+        };
+      });
     let next = 0;
-    const outcomes = requests.map((_, i): BookingOutcome => refused[i] ?? decided[next++]!);
-    for (const day of unchangedDays) cache.rememberHolders(day.date, day.treatmentId, day.holders, seenAt.get(day.date)!);
-    return outcomes;
-  }, batching);
-  const takenOn = (date: string) =>
+    return { outcomes: requests.map((_, i) => refused[i] ?? decided[next++]!), unchangedDays };
+  }
+  const writer = fastPaths ? createFastWriter(writeBatch, cache, batching) : createPlainWriter(writeBatch);
+
+  const entryOf = (date: string) =>
     cache.get(date, async () => {
       const takenBy: TakenSlots = new Map();
       for (const { treatmentId, slot } of await takenSlotsOn(db, date)) {
@@ -142,14 +158,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       return takenBy;
     });
 
-  /**
-   * The answer for a date depends only on its taken slots (a new object whenever the cache
-   * reloads them) and on the clock's day and minute; it is serialized once per such state.
-   */
-  const serialized = new WeakMap<TakenSlots, Map<string, string>>();
-
-  async function available(date: string): Promise<TreatmentAvailability[]> {
-    const [all, takenBy] = await Promise.all([treatmentsOnce(), takenOn(date)]);
+  function availableFrom(all: TreatmentRow[], takenBy: TakenSlots, date: string): TreatmentAvailability[] {
     const c = clock();
     return all.map((t) => ({
       _id: t.id,
@@ -160,22 +169,20 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   return {
-    available,
+    async available(date: string): Promise<TreatmentAvailability[]> {
+      const [all, entry] = await Promise.all([treatmentsOnce(), entryOf(date)]);
+      return availableFrom(all, entry.taken, date);
+    },
 
-    /** `available(date)` as JSON text, reused until the date's bookings or the minute change. */
-    async availableJson(date: string): Promise<string> {
-      const takenBy = await takenOn(date);
+    /**
+     * `available(date)` as JSON bytes: the answer depends only on the date's taken slots and on
+     * the clock's day and minute, and is serialized once per such state.
+     */
+    async availableJson(date: string): Promise<Buffer> {
+      const [all, entry] = await Promise.all([treatmentsOnce(), entryOf(date)]);
       const c = clock();
-      const key = `${c.today}|${date === c.today ? c.minutesNow : ''}`;
-      let byClock = serialized.get(takenBy);
-      if (!byClock) serialized.set(takenBy, (byClock = new Map()));
-      let json = byClock.get(key);
-      if (json === undefined) {
-        json = JSON.stringify(await available(date));
-        if (byClock.size > 64) byClock.clear();
-        byClock.set(key, json);
-      }
-      return json;
+      const clockKey = `${c.today}|${date === c.today ? c.minutesNow : ''}`;
+      return cache.answer(entry, clockKey, () => Buffer.from(JSON.stringify(availableFrom(all, entry.taken, date))));
     },
 
     async services(): Promise<{ _id: string; name: string }[]> {
@@ -218,13 +225,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         throw new AppError(ErrorCode.VALIDATION, message, { errors: { slot: [message] } });
       }
 
-      // A slot known to be taken since the day's last change is refused without a transaction;
-      // the database still decides every request that could win.
-      const known = cache.holdersOf(input.date, treatment.id);
-      const blocker = known && blockerOf(known, { slot: input.slot, patientId: caller.userId });
-      if (blocker) throw conflict(caller, treatment, input, blocker);
-
-      const outcome = await insertBooking({
+      const request: WriteRequest = {
         treatmentId: treatment.id,
         treatmentName: treatment.name,
         date: input.date,
@@ -234,20 +235,10 @@ export function createBookingService(deps: BookingServiceDeps) {
         patientName: caller.name,
         phone: input.phone,
         priceCents: treatment.priceCents,
-      });
-      // A loser changed nothing; its batch's winners invalidate the day themselves.
-      if (outcome instanceof AppError) throw outcome;
-      if ('conflict' in outcome) throw conflict(caller, treatment, input, outcome.conflict);
-      if ('overLimit' in outcome) {
-        throw new AppError(
-          ErrorCode.BOOKING_LIMIT,
-          `You already have ${outcome.overLimit} upcoming appointments, the most one patient may hold. ` +
-            'Please come to one of them, or ask the clinic to cancel one, before booking another.',
-          { extra: { limit: outcome.overLimit } },
-        );
-      }
-      // Committed: this instance's next answer must show it (others hear through NOTIFY).
-      cache.invalidate(input.date);
+      };
+      const outcome = await writer.write(request);
+      if (outcome instanceof Error) throw outcome;
+      if (!('booking' in outcome)) throw refusalError(request, treatment.name, outcome);
       return { success: true as const, booking: toBookingDto(outcome.booking) };
     },
 
@@ -263,7 +254,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       // An admin reading someone else's data leaves a trace, as admin writes do: one entry per
       // request with its filter, not one per row.
       if (patient !== caller.email) {
-        await appendAudit(db, {
+        await recordAudit(db, {
           actorId: caller.userId,
           actorEmail: caller.email,
           action: 'booking.read-list',
@@ -279,14 +270,19 @@ export function createBookingService(deps: BookingServiceDeps) {
     /**
      * Frees the slots of a patient's bookings that have not started yet (their account is being
      * removed); bookings already begun or past stay, for the clinic's records, and lose the
-     * person's details when the account goes (a trigger, migration 0007). Runs in `tx`.
+     * person's details when the account goes (a trigger, migration 0007). Runs in the caller's
+     * transaction; this instance forgets the freed dates once it commits.
      */
-    async cancelUpcomingOf(tx: Db, patientId: string): Promise<number> {
+    async cancelUpcomingOf({ tx, afterCommit }: UnitOfWork, patientId: string): Promise<number> {
       const c = clock();
       const upcoming = (await listActiveBookingsFrom(tx, patientId, c.today)).filter((b) =>
         isSlotOpen(b.date, b.slot, c) || (b.date > c.lastDay),
       );
-      return cancelBookings(tx, upcoming.map((b) => b.id));
+      const cancelled = await cancelBookings(tx, upcoming.map((b) => b.id));
+      const dates = new Set(cancelled.map((b) => b.date));
+      await notifyAvailabilityChanged(tx, dates);
+      afterCommit(() => dates.forEach((date) => cache.invalidate(date)));
+      return cancelled.length;
     },
 
     /**
@@ -313,7 +309,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
       }
       if (row.patientId !== caller.userId) {
-        await appendAudit(db, { actorId: caller.userId, actorEmail: caller.email, action: 'booking.read', target: row.id });
+        await recordAudit(db, { actorId: caller.userId, actorEmail: caller.email, action: 'booking.read', target: row.id });
       }
       return toBookingDto(row);
     },

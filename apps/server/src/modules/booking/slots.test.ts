@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bookingClock, freeSlots, isSlotOpen, judgeDate, minutesNowInZone, slotStartMinutes } from './slots.ts';
+import { minutesNowInZone, slotStartMinutes } from '@clinic/shared';
+import { bookingClock, freeSlots, isSlotOpen, judgeDate } from './slots.ts';
 
 const SLOTS = [
   '08.00 AM - 08.30 AM', '08.30 AM - 09.00 AM', '09.00 AM - 09.30 AM', '09.30 AM - 10.00 AM',

@@ -2,31 +2,7 @@
  * Booking maths as small pure functions (no clock, no database): which of a treatment's slots are
  * still bookable on a date, seen from "now" in the clinic's time zone.
  */
-import { addDays, todayInZone, type IsoDate } from '@clinic/shared';
-
-/** `08.30 AM - 09.00 AM` -> 510 (minutes after midnight of the slot's start), or null. */
-export function slotStartMinutes(label: string): number | null {
-  const match = /^(\d{1,2})\.(\d{2}) (AM|PM)\b/.exec(label.trim());
-  if (!match) return null;
-  const [hour12, minute] = [Number(match[1]), Number(match[2])];
-  if (hour12 < 1 || hour12 > 12 || minute > 59) return null;
-  const hour = (hour12 % 12) + (match[3] === 'PM' ? 12 : 0);
-  return hour * 60 + minute;
-}
-
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Wall-clock minutes after midnight it is now in `timeZone` (DST-aware, via Intl). */
-export function minutesNowInZone(now: Date, timeZone: string): number {
-  let format = timeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    timeFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return get('hour') * 60 + get('minute');
-}
+import { addDays, minutesNowInZone, slotStartMinutes, todayInZone, type IsoDate } from '@clinic/shared';
 
 export interface BookingClock {
   /** Today in the clinic's zone. */

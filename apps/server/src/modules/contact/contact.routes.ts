@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactMessageSchema, contactRequestSchema, contactResponseSchema } from '@clinic/shared';
-import type { CallerResolver } from '../../plugins/caller.ts';
+import type { CallerResolver } from '../identity/caller.ts';
 import type { ContactService } from './contact.service.ts';
 
 export async function contactRoutes(

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deletedCountSchema, doctorRequestSchema, doctorSchema, emailParamsSchema, insertedIdSchema } from '@clinic/shared';
-import type { CallerResolver } from '../../plugins/caller.ts';
+import type { CallerResolver } from '../identity/caller.ts';
 import type { DoctorsService } from './doctors.service.ts';
 
 export async function doctorsRoutes(

@@ -1,7 +1,7 @@
 import { ErrorCode, type Doctor } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Caller } from '../../plugins/caller.ts';
+import type { Caller } from '../identity/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { deleteDoctorByEmail, insertDoctor, listDoctors } from './doctors.repository.ts';
 

@@ -56,7 +56,7 @@ describe('account names', () => {
   });
 
   it("applies the rule to the identity provider's other paths too: server-side sign-up and profile updates", async () => {
-    const auth = createAuth(t.config, t.db, { maxBatch: 1, concurrency: 1 }, testMailService(t.config));
+    const auth = createAuth(t.config, t.db, testMailService(t.config));
     await expect(
       auth.api.signUpEmail({ body: { name: 'z'.repeat(101), email: 'server-side@example.com', password: 'secret123' } }),
     ).rejects.toMatchObject({ statusCode: 400 });

@@ -95,7 +95,7 @@ describe('Better Auth endpoints', () => {
   const served = () => servedAuthEndpoints({ google: true }).map((e) => `${e.method} ${e.path}`);
 
   it('knows every endpoint Better Auth mounts: served, or refused on purpose', () => {
-    const auth = createAuth(t.config, t.db, { maxBatch: 1, concurrency: 1 }, testMailService(t.config));
+    const auth = createAuth(t.config, t.db, testMailService(t.config));
     const mounted = mountedEndpoints(auth);
     // `GET /callback/:id` is served for the one provider id there is.
     const known = new Set([...served().map((e) => e.replace('/callback/google', '/callback/:id')), ...REFUSED]);

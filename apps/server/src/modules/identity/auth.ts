@@ -10,12 +10,17 @@ import { admin, bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
 import { PASSWORD_MIN_LENGTH, PASSWORD_RESET_LINK_SECONDS, fitName, nameSchema } from '@clinic/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { GroupCommitOptions } from '../../lib/group-commit.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.ts';
-import { withBatchedSessionReads } from './batched-session-reads.ts';
-import { createSessionReader } from './sessions.repository.ts';
+
+/**
+ * A session lasts this long after its last refresh (Better Auth's sliding lifetime, its default
+ * made explicit: the bearer fast path checks it without asking Better Auth).
+ */
+export const SESSION_EXPIRES_IN_SECONDS = 7 * 24 * 3600;
+/** A session used this long after its last refresh is refreshed (its expiry moved on). */
+export const SESSION_UPDATE_AGE_SECONDS = 24 * 3600;
 
 /** The name authenticator apps show next to the code. */
 export const TWO_FACTOR_ISSUER = 'Doctors Portal';
@@ -56,25 +61,21 @@ export function refuseCommonPassword(path: string | undefined, body: unknown): v
 }
 
 /**
- * `batching`: how simultaneous session reads share a query (as bookings share a transaction).
  * `mail`: Better Auth's mails (verification) go into our outbox, never straight to SMTP from
  * inside its request.
  */
-export function createAuth(config: Config, db: Db, batching: GroupCommitOptions, mail: MailService) {
+export function createAuth(config: Config, db: Db, mail: MailService) {
   return betterAuth({
     appName: 'Doctors Portal',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
     trustedOrigins: config.trustedOrigins,
-    database: withBatchedSessionReads(
-      drizzleAdapter(db, {
-        provider: 'pg',
-        schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
-      }),
-      createSessionReader(db),
-      batching,
-    ),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
+    }),
+    session: { expiresIn: SESSION_EXPIRES_IN_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,

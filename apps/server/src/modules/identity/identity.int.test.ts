@@ -96,7 +96,7 @@ describe('identity', () => {
     });
   });
 
-  // The bearer path reads the session without Better Auth's endpoint (plugins/caller.ts); what
+  // The bearer path reads the session without Better Auth's endpoint (bearer-fast-path.ts); what
   // it does not decide itself, Better Auth still does.
   it('extends a session due for its refresh when its bearer token is used', async () => {
     const ann = await signUp(t);
@@ -130,7 +130,7 @@ describe('identity', () => {
   it("reads a session with its user in exactly the shape of Better Auth's own adapter", async () => {
     const ann = await signUp(t, { name: 'Ann Shape' });
     const token = ann.token.split('.')[0]!;
-    const context = await createAuth(t.config, t.db, { maxBatch: 1, concurrency: 1 }, testMailService(t.config)).$context;
+    const context = await createAuth(t.config, t.db, testMailService(t.config)).$context;
     const theirs = await context.adapter.findMany({
       model: 'session',
       where: [{ field: 'token', operator: 'in', value: [token] }],

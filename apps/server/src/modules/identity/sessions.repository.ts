@@ -22,3 +22,8 @@ export function createSessionReader(db: Db) {
     return rows.map(({ session, user }) => ({ ...session, user }));
   };
 }
+
+/** Ends one session (its token is the session's credential). */
+export async function deleteSessionByToken(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.token, token));
+}

@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorCode } from '@clinic/shared';
 import { AppError } from '../../lib/app-error.ts';
-import type { CallerResolver } from '../../plugins/caller.ts';
+import type { CallerResolver } from './caller.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.ts';
 import type { Auth } from './auth.ts';
 

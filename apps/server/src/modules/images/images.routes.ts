@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { ErrorCode, IMAGE_MAX_BYTES, imageUploadResponseSchema } from '@clinic/shared';
 import { AppError } from '../../lib/app-error.ts';
-import type { CallerResolver } from '../../plugins/caller.ts';
+import type { CallerResolver } from '../identity/caller.ts';
 import type { ImagesService } from './images.service.ts';
 
 /**

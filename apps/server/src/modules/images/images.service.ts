@@ -6,7 +6,7 @@ import { ErrorCode, IMAGE_MAX_EDGE } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { Caller } from '../../plugins/caller.ts';
+import type { Caller } from '../identity/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findImage, insertImage } from './images.repository.ts';
 

@@ -1,5 +1,5 @@
 /** An iCalendar (RFC 5545) event for a booking, in the clinic's time zone. Pure. */
-import { slotStartMinutes } from '../booking/slots.ts';
+import { slotEndMinutes, slotStartMinutes } from '@clinic/shared';
 
 function escapeText(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\n/g, '\\n');
@@ -21,8 +21,7 @@ export function bookingIcs(input: {
   now: Date;
 }): string {
   const start = slotStartMinutes(input.slot) ?? 0;
-  const endLabel = input.slot.split(' - ')[1] ?? '';
-  const end = slotStartMinutes(endLabel) ?? start + 30;
+  const end = slotEndMinutes(input.slot) ?? start + 30;
   const stamp = input.now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
   return [
     'BEGIN:VCALENDAR',

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { outboxEntrySchema } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
-import type { CallerResolver } from '../../plugins/caller.ts';
+import type { CallerResolver } from '../identity/caller.ts';
 import { listRecentMails } from './mail.service.ts';
 
 /** The outbox, for admins: with no SMTP configured, this is where the clinic's mail waits. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paymentConfigSchema, paymentDoneSchema, paymentIntentSchema, testCardPaymentSchema } from '@clinic/shared';
-import type { CallerResolver } from '../../plugins/caller.ts';
+import type { CallerResolver } from '../identity/caller.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 const bookingParams = z.object({ id: z.string() });

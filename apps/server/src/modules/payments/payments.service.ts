@@ -6,7 +6,7 @@
 import { ErrorCode, isExpired, type PaymentConfig } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Caller } from '../../plugins/caller.ts';
+import type { Caller } from '../identity/caller.ts';
 import {
   claimEvent,
   countPayments,

@@ -1,9 +1,10 @@
-/** The spec's token step and admin check (DESIGN.md sections 4 and 6). */
+/** The admin check, the admin's user list, promotion and removal, and the operator's admin account at start-up. */
 import { ErrorCode } from '@clinic/shared';
 import { ConfigError } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Caller } from '../../plugins/caller.ts';
+import { inTransaction } from '../../lib/unit-of-work.ts';
+import type { Caller } from '../identity/caller.ts';
 import type { Auth } from '../identity/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { BookingService } from '../booking/booking.service.ts';
@@ -36,18 +37,6 @@ export class AdminEmailTakenError extends ConfigError {
 export function createUsersService(deps: { db: Db; auth: Auth; booking: BookingService }) {
   const { db, auth, booking } = deps;
   return {
-    /**
-     * The spec issued a token to anyone naming an email; we issue it only to the signed-in owner
-     * of that address. The token is the signed session token, so signing out revokes it.
-     */
-    issueToken(caller: Caller, email: string, sessionToken: string | null): { token: string } {
-      if (caller.email !== email) {
-        throw new AppError(ErrorCode.FORBIDDEN, 'You can only get a token for your own account.');
-      }
-      if (!sessionToken) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Please sign in first.');
-      return { token: sessionToken };
-    },
-
     /** `{ admin }` for the caller's own email; admins may ask about anyone. */
     async isAdmin(caller: Caller, email: string): Promise<{ admin: boolean }> {
       if (caller.email === email) return { admin: caller.isAdmin };
@@ -67,7 +56,8 @@ export function createUsersService(deps: { db: Db; auth: Auth; booking: BookingS
 
     /** Promote to admin; `modifiedCount` is 0 when the user already was one. */
     async makeAdmin(caller: Caller, email: string): Promise<{ modifiedCount: number }> {
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (work) => {
+        const { tx } = work;
         const user = await findUserByEmail(tx, email);
         if (!user) throw new AppError(ErrorCode.NOT_FOUND, 'There is no user with this email.');
         if (user.role === 'admin') return { modifiedCount: 0 };
@@ -85,13 +75,14 @@ export function createUsersService(deps: { db: Db; auth: Auth; booking: BookingS
       if (email === caller.email) {
         throw new AppError(ErrorCode.CONFLICT, 'You cannot remove your own account.');
       }
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (work) => {
+        const { tx } = work;
         const user = await findUserByEmail(tx, email);
         if (!user) throw new AppError(ErrorCode.NOT_FOUND, 'There is no user with this email.');
         if (user.role === 'admin' && (await countAdmins(tx)) <= 1) {
           throw new AppError(ErrorCode.CONFLICT, 'The clinic needs at least one admin.');
         }
-        const cancelled = await booking.cancelUpcomingOf(tx, user.id);
+        const cancelled = await booking.cancelUpcomingOf(work, user.id);
         const deletedCount = await deleteUser(tx, user.id);
         await recordAudit(tx, {
           actorId: caller.userId,

@@ -1,15 +1,15 @@
 /**
  * Who is calling: the Better Auth session behind the request's cookie or bearer token, read from
  * the database on every request (roles are never trusted from the client). Resolved lazily, at
- * most once per request.
+ * most once per request. With the fast paths on, a signed bearer token is read by the bearer
+ * fast path (bearer-fast-path.ts), everything else by Better Auth.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { BetterAuthOptions } from 'better-auth';
 import { fromNodeHeaders } from 'better-auth/node';
 import { ErrorCode, adminTwoFactorTexts } from '@clinic/shared';
-import { AppError } from '../lib/app-error.ts';
-import type { Auth } from '../modules/identity/auth.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Auth } from './auth.ts';
+import type { BearerSessionReader } from './bearer-fast-path.ts';
 
 export interface Caller {
   userId: string;
@@ -53,57 +53,33 @@ function toCaller({ user, session }: SignedInSession): Caller {
   };
 }
 
-/** A session token signed as Better Auth signs its cookie: `<token>.<base64 HMAC-SHA256>`. */
-const SIGNED_TOKEN = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9+/]{43}=)$/;
+export interface CallerResolverOptions {
+  /**
+   * SESSION_MAX_AGE_DAYS: a session older than this is over, however recently it was used.
+   * Better Auth's own lifetime slides with every use; this one does not.
+   */
+  sessionMaxAgeMs: number;
+  /** Ends a session by its token (one past its absolute lifetime). */
+  deleteSession: (token: string) => Promise<void>;
+  /** The bearer fast path (FAST_PATHS), or none: every caller then goes through Better Auth. */
+  fastPath?: BearerSessionReader;
+}
 
-/**
- * `sessionMaxAgeMs` (SESSION_MAX_AGE_DAYS): a session older than this is over, however recently
- * it was used. Better Auth's own lifetime slides with every use; this one does not.
- */
-export function createCallerResolver(auth: Auth, { sessionMaxAgeMs }: { sessionMaxAgeMs: number }) {
+export function createCallerResolver(auth: Auth, { sessionMaxAgeMs, deleteSession, fastPath }: CallerResolverOptions) {
   /** A session past its absolute lifetime is deleted, so Better Auth's own endpoints refuse it too. */
   async function outlived(session: SignedInSession['session']): Promise<boolean> {
     if (new Date(session.createdAt).valueOf() + sessionMaxAgeMs > Date.now()) return false;
-    await (await auth.$context).internalAdapter.deleteSession(session.token);
+    await deleteSession(session.token);
     return true;
   }
 
-  /**
-   * The common case of a bearer token, without Better Auth's request machinery: its endpoint
-   * context, the bearer plugin's re-signed cookie and two WebCrypto verifications on the thread
-   * pool were most of an authenticated request's CPU under load (issue 6). The same checks, in
-   * the same order: the signature, then the session and its user read from the database, then
-   * its expiry. Anything else (no or another kind of token, a bad signature, which Better Auth
-   * answers from the cookie instead, an expired session it deletes, a session due for its
-   * refresh write) goes through `auth.api.getSession` as before: `undefined` says so.
-   */
-  async function fromBearer(request: FastifyRequest): Promise<Caller | null | undefined> {
-    const header = request.headers.authorization;
-    if (!header || header.slice(0, 7).toLowerCase() !== 'bearer ') return undefined;
-    const raw = header.slice(7).trim();
-    const match = SIGNED_TOKEN.exec(raw.includes('%') ? safeDecode(raw) : raw);
-    if (!match) return undefined;
-    const context = await auth.$context;
-    const [, token, signature] = match as unknown as [string, string, string];
-    const expected = createHmac('sha256', context.secret).update(token).digest();
-    const given = Buffer.from(signature, 'base64');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-
-    const found = await context.internalAdapter.findSession(token);
-    if (!found) return null;
-    const now = Date.now();
-    const { expiresIn, updateAge } = context.sessionConfig;
-    const expiresAt = found.session.expiresAt.valueOf();
-    const dueForRefresh =
-      expiresAt - expiresIn * 1000 + updateAge * 1000 <= now && !(context.options as BetterAuthOptions).session?.disableSessionRefresh;
-    if (expiresAt < now || dueForRefresh) return undefined;
-    if (await outlived(found.session)) return null;
-    return toCaller(found);
-  }
-
   async function resolve(request: FastifyRequest): Promise<Caller | null> {
-    const fast = await fromBearer(request);
-    if (fast !== undefined) return fast;
+    const fast = await fastPath?.(request.headers);
+    if (fast === null) return null;
+    if (fast !== undefined) {
+      const { user, ...session } = fast;
+      return (await outlived(session)) ? null : toCaller({ session, user });
+    }
     const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!result || (await outlived(result.session))) return null;
     return toCaller(result);
@@ -168,14 +144,6 @@ export function registerAccessControl(
       }
     } else if (access === 'signed-in') await callers.requireCaller(request);
   });
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 export type CallerResolver = ReturnType<typeof createCallerResolver>;

@@ -1,0 +1,31 @@
+/**
+ * How every instance learns that a date's bookings changed: PostgreSQL NOTIFY on one channel,
+ * sent inside the changing transaction (delivered only if and when it commits) and heard by
+ * each instance's listener, which drops the date from its availability cache. The instance that
+ * made the change also drops it itself after the commit (`afterCommit`), without waiting for
+ * its own notification to come back.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client.ts';
+import type { AvailabilityCache } from './availability-cache.ts';
+
+export const AVAILABILITY_CHANNEL = 'clinic_availability';
+
+/** Tells every instance, this one included, that these dates' availability changed. */
+export async function notifyAvailabilityChanged(tx: Db, dates: Iterable<string>): Promise<void> {
+  const unique = [...new Set(dates)];
+  if (unique.length === 0) return;
+  await tx.execute(sql`SELECT ${sql.join(unique.map((date) => sql`pg_notify(${AVAILABILITY_CHANNEL}, ${date})`), sql`, `)}`);
+}
+
+/**
+ * Keeps `cache` in step with every instance's changes: a notified date is dropped; when the
+ * listening connection dropped (notifications may have been missed), everything is.
+ */
+export function listenForAvailabilityChanges(database: Pick<Database, 'listen'>, cache: AvailabilityCache): Promise<void> {
+  return database.listen(
+    AVAILABILITY_CHANNEL,
+    (date) => cache.invalidate(date),
+    () => cache.reset(),
+  );
+}
