@@ -44,9 +44,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // React, React DOM, React Router and TanStack Query in one chunk: every page needs them, and
-        // left to itself rolldown cut them into five small chunks that compress worse (1.7 KiB
-        // gzip more for the landing page). The chunk changes only with a dependency upgrade, so
-        // it stays in the browser's cache across deploys of our own code.
+        // left to itself rolldown cut them into five small chunks that compress worse (figures:
+        // docs/benchmarks.md, "One vendor chunk"). The chunk changes only with a dependency
+        // upgrade, so it stays in the browser's cache across deploys of our own code.
         codeSplitting: {
           groups: [
             {

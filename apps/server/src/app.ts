@@ -239,7 +239,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   // nodemailer, like Stripe's SDK, sharp and pg, is loaded only when its feature is configured
-  // or used: together they were about 300 ms of every start.
+  // or used: otherwise every start pays for importing them, whether it needs them or not
+  // (figures: docs/benchmarks.md, "Start-up: optional modules").
   const outboxWorker = config.mail.smtpUrl
     ? createOutboxWorker({
         db,

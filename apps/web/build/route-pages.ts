@@ -2,9 +2,9 @@
  * Per-route copies of index.html with the route's own code announced in <head>, so the browser
  * fetches it together with the entry instead of after it has run. The portal renders in the
  * browser: without a hint, a page's lazy chunk is requested only once the entry has downloaded and
- * run, one more round trip on a phone network before the largest paint (Lighthouse on /login: LCP
- * 2.6 -> 2.2 s). The server sends `pages/<name>.html` for its path (apps/server/src/plugins/spa.ts)
- * and index.html for every other route.
+ * run, one more round trip on a phone network before the largest paint (figures:
+ * docs/benchmarks.md, "Route pages announce their chunks"). The server sends `pages/<name>.html`
+ * for its path (apps/server/src/plugins/spa.ts) and index.html for every other route.
  *
  * The landing page ships in the entry and has no chunk to announce. Preloading its hero image was
  * tried and measured no better: the image then waits for the entry to render it.

@@ -4,7 +4,8 @@ import { TOAST_DURATION_MS } from '@clinic/shared';
 import { createQueryClient } from '../lib/query-client.ts';
 
 // Toasts only follow what a user does on a page, and every page that raises one imports sonner
-// itself: the toaster needs no place in the landing page's first-load JavaScript (9 KiB gzip).
+// itself: the toaster needs no place in the landing page's first-load JavaScript (figures:
+// docs/benchmarks.md, "The toaster, loaded lazily").
 // Nothing raised before it mounts is lost: sonner replays active toasts to a new subscriber.
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 

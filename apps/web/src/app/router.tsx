@@ -1,7 +1,8 @@
 /**
  * The app's router: React Router in declarative mode (BrowserRouter with useRoutes). The data
- * router (createBrowserRouter) brings loaders, actions and fetchers this app does not use, and
- * cost 17.5 KiB gzip of the landing page's first-load JavaScript (docs/benchmarks.md).
+ * router (createBrowserRouter) brings loaders, actions and fetchers this app does not use, all of
+ * them in the landing page's first-load JavaScript (figures: docs/benchmarks.md, "The declarative
+ * router").
  */
 import { BrowserRouter, useRoutes } from 'react-router';
 import { RouteErrorBoundary } from './route-error.tsx';

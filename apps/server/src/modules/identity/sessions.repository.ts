@@ -8,7 +8,8 @@ export type SessionWithUser = typeof sessions.$inferSelect & { user: typeof user
  * Sessions by token, each with its user, in Better Auth's adapter's shape (the session's fields
  * and a `user` object; our column keys are Better Auth's field names). Every signed-in request
  * makes this read: built and prepared once, where the adapter's relational query was rebuilt
- * for each (about half a millisecond of CPU) and planned as a lateral JSON subquery.
+ * for each, CPU spent on every request before the database saw it (figures: docs/benchmarks.md,
+ * "The session read, prepared once"), and planned as a lateral JSON subquery.
  */
 export function createSessionReader(db: Db) {
   const query = db

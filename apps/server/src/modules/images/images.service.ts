@@ -22,7 +22,10 @@ const notAnImage = () =>
     errors: { image: ['Upload a PNG, JPEG, WebP or GIF image'] },
   });
 
-/** sharp (libvips) is loaded on the first upload, not at every start: 90 ms and its memory. */
+/**
+ * sharp (libvips) is loaded on the first upload, not at every start: importing it costs start-up
+ * time and memory (figures: docs/benchmarks.md, "Start-up: sharp").
+ */
 let sharpModule: Promise<typeof import('sharp')> | undefined;
 async function loadSharp() {
   sharpModule ??= import('sharp').catch((error: unknown) => {

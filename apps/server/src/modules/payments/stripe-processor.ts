@@ -11,7 +11,10 @@ export interface StripeSettings {
   apiUrl?: string;
 }
 
-/** Async because the SDK is loaded only when Stripe is configured (it is 100 ms of start-up). */
+/**
+ * Async because the SDK is loaded only when Stripe is configured: importing it slows every start
+ * (figures: docs/benchmarks.md, "Start-up: Stripe's SDK").
+ */
 export async function createStripeProcessor(settings: StripeSettings) {
   const { default: Stripe } = await import('stripe');
   const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;

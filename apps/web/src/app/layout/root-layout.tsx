@@ -16,7 +16,8 @@ export function RootLayout() {
         <Navbar />
       </header>
       {/* A full screen even before the route's chunk arrives: otherwise the footer first paints in
-          view and is then pushed down (Lighthouse measured a layout shift of 0.73 on /). */}
+          view and is then pushed down, a layout shift Lighthouse counts against the page (figures:
+          docs/benchmarks.md, "A full screen before the chunk arrives"). */}
       <main id="main" tabIndex={-1} className="min-h-svh flex-1 focus:outline-none">
         <Outlet />
       </main>
