@@ -1,7 +1,8 @@
 /**
- * Issue 6, goal 1: GET /api/available against a bare Fastify route returning the same JSON bytes,
- * measured in the same run (autocannon, 50 connections, 10 s, no pipelining), on PGlite and on
- * PostgreSQL. Prints each figure next to its goal. Run: npm run bench.
+ * The cost of our stack on the busiest read: GET /api/available against a bare Fastify route
+ * returning the same JSON bytes, measured in the same run (autocannon, 50 connections, 10 s, no
+ * pipelining), on PGlite and on PostgreSQL. Prints each figure next to its goal.
+ * Run: npm run bench.
  */
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -39,9 +40,9 @@ async function bareBaseline(body: string) {
 }
 
 /**
- * Goal 2: 50 connections of patients booking distinct slots, after a warm-up of 500. Every
- * request names a treatment, day and slot no other request names; tokens rotate over 250
- * signed-up patients, so that each books 10 times in all: as a real patient may
+ * Booking under load: 50 connections of patients booking distinct slots, after a warm-up of
+ * 500. Every request names a treatment, day and slot no other request names; tokens rotate over
+ * 250 signed-up patients, so that each books 10 times in all: as a real patient may
  * (MAX_ACTIVE_BOOKINGS and the per-account request limit, at their defaults, refuse more).
  */
 const PATIENTS = 250;

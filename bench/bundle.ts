@@ -1,8 +1,9 @@
 /**
- * Issue 6, goal 3 (part): first-load JavaScript per route, gzip, from the production build.
- * First load = the entry with everything it statically imports, plus the route's lazy chunk with
- * everything that one statically imports (what the browser must fetch before the page can show).
- * Chunks loaded later on demand (dynamic imports inside a page) are not counted.
+ * What a phone must download before a page can show: first-load JavaScript per route, gzip, from
+ * the production build. First load = the entry with everything it statically imports, plus the
+ * route's lazy chunk with everything that one statically imports (what the browser must fetch
+ * before the page can show). Chunks loaded later on demand (dynamic imports inside a page) are not
+ * counted.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

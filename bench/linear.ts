@@ -1,7 +1,8 @@
 /**
- * Issue 6, goal 5: GET /api/available with 4x the treatments and 4x the slots per treatment (and
- * 4x the bookings) costs at most 5x the time. Every request asks for a date not yet cached, so
- * each pays the full price: the taken-slots query, the slot rules and the serialization.
+ * A clinic that grows pays in proportion: GET /api/available with 4x the treatments and 4x the
+ * slots per treatment (and 4x the bookings) costs at most 5x the time. Every request asks for a
+ * date not yet cached, so each pays the full price: the taken-slots query, the slot rules and the
+ * serialization.
  */
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
