@@ -9,8 +9,9 @@ import { useAvailable } from '../api/get-available.ts';
 import type { Patient } from './booking-dialog.tsx';
 import { TreatmentCard } from './treatment-card.tsx';
 
-// The dialog brings the form libraries (react-hook-form, zod) and the toasts, 47 KiB gzip that the
-// cards do not need to show: it loads in its own chunk, fetched as soon as the cards are on screen.
+// The dialog brings the form libraries (react-hook-form, zod) and the toasts, which the cards do
+// not need to show (figures: docs/benchmarks.md, "The booking dialog's own chunk"): it loads in
+// its own chunk, fetched as soon as the cards are on screen.
 const bookingDialog = retryableLazy(() =>
   import('./booking-dialog.tsx').then((module) => ({ default: module.BookingDialog })),
 );
