@@ -6,6 +6,15 @@ import { defineConfig } from 'vitest/config';
  * `apps/server/src/test/postgres-global-setup.ts` starts for the run.
  */
 const integration = ['apps/server/src/**/*.int.test.ts'];
+/**
+ * The suites whose code has fast paths (FAST_PATHS): run again with every one off, so that the
+ * plain paths stay correct and the fast ones are proven to answer as they do.
+ */
+const plainPathSuites = [
+  'apps/server/src/modules/booking/**/*.int.test.ts',
+  'apps/server/src/modules/identity/**/*.int.test.ts',
+  'apps/server/src/access-matrix.int.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -43,6 +52,27 @@ export default defineConfig({
           include: integration,
           environment: 'node',
           env: { TEST_DB: 'pglite' },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-pglite-plain',
+          include: plainPathSuites,
+          environment: 'node',
+          env: { TEST_DB: 'pglite', FAST_PATHS: 'off' },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres-plain',
+          include: plainPathSuites,
+          environment: 'node',
+          env: { TEST_DB: 'postgres', FAST_PATHS: 'off' },
+          globalSetup: ['apps/server/src/test/postgres-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

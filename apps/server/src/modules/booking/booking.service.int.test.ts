@@ -35,10 +35,8 @@ describe('booking conflicts answered from memory', () => {
     }
   }
 
-  beforeAll(async () => {
-    t = await buildTestApp({}, { now: () => NOW });
-    cache = createAvailabilityCache();
-    service = createBookingService({
+  const serviceWith = (fastPaths: boolean) =>
+    createBookingService({
       db: t.db,
       cache,
       mail: { queueBookingConfirmations: async () => {} },
@@ -46,11 +44,17 @@ describe('booking conflicts answered from memory', () => {
       timeZone: 'UTC',
       windowDays: 90,
       batching: { maxBatch: 100, concurrency: 1 },
-      fastPaths: true,
+      fastPaths,
       maxActiveBookings: 10,
       requireEmailVerification: 'none',
       rateLimit: { limiter: createRateLimiter(t.db), max: 30, windowSeconds: 60 },
     });
+
+  beforeAll(async () => {
+    t = await buildTestApp({}, { now: () => NOW });
+    cache = createAvailabilityCache();
+    // This file tests the known-holders fast path itself, whatever FAST_PATHS the run sets.
+    service = serviceWith(true);
     const [treatment] = await service.available(DAY);
     treatmentId = treatment!._id;
     slots = treatment!.slots;
@@ -102,5 +106,18 @@ describe('booking conflicts answered from memory', () => {
     expect(cache.holdersOf(DAY, treatmentId)).toContainEqual({ slot: held, patientId: cy.userId });
     expect(await attempt(cy, { treatmentId, date: DAY, slot: slots[7]! })).toEqual(fromTransaction);
     expect(await attempt(cy, { treatmentId, date: DAY, slot: slots[8]! })).toEqual(fromTransaction);
+  });
+
+  it('asks the database every time with the fast paths off, so a slot freed behind its back is booked', async () => {
+    const plain = serviceWith(false);
+    const [ann, bob] = callers as [Caller, Caller];
+    const slot = slots[10]!;
+    const date = '2030-06-21';
+    const won = await plain.create(ann, { treatmentId, date, slot, phone: '' });
+    await expect(plain.create(bob, { treatmentId, date, slot, phone: '' })).rejects.toMatchObject({ status: 409 });
+    // Nothing is remembered: the plain writer keeps no holders.
+    expect(cache.holdersOf(date, treatmentId)).toBeUndefined();
+    await t.db.delete(bookings).where(eq(bookings.id, won.booking._id));
+    expect((await plain.create(bob, { treatmentId, date, slot, phone: '' })).booking.slot).toBe(slot);
   });
 });

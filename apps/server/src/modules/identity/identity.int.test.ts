@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema.ts';
-import { createAuth } from './auth.ts';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, createAuth } from './auth.ts';
 import { createSessionReader } from './sessions.repository.ts';
 import { testMailService, bearer, buildTestApp, createSignedInPatients, signIn, signUp, type TestApp } from '../../test/helper.ts';
 
@@ -125,6 +125,14 @@ describe('identity', () => {
     const token = ann.token.split('.')[0]!;
     const forged = `${token}.${createHmac('sha256', 'not-the-secret-not-the-secret-000').update(token).digest('base64')}`;
     expect((await t.app.inject({ url: '/api/me', headers: bearer({ token: forged }) })).json()).toEqual({ user: null });
+  });
+
+  // The bearer fast path checks expiry and refresh with our constants, not Better Auth's context:
+  // an upgrade that changed Better Auth's reading of them must fail here, not in production.
+  it("checks a session's lifetime with the values Better Auth itself uses", async () => {
+    const { sessionConfig } = await createAuth(t.config, t.db, testMailService(t.config)).$context;
+    expect(sessionConfig.expiresIn).toBe(SESSION_EXPIRES_IN_SECONDS);
+    expect(sessionConfig.updateAge).toBe(SESSION_UPDATE_AGE_SECONDS);
   });
 
   it("reads a session with its user in exactly the shape of Better Auth's own adapter", async () => {

@@ -116,10 +116,15 @@ describe('sign-in limits with the default settings', () => {
 
   it('lets simultaneous guesses share the free failures, not multiply them', async () => {
     const eve = await signUp(t, { password: 'right-password' });
+    const started = Date.now();
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => signInRequest(t, eve.email, `burst-${i}`, `192.0.2.${100 + i}`)));
-    const statuses = answers.map((res) => res.statusCode).sort();
-    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    const seconds = (Date.now() - started) / 1000;
+    const failures = answers.filter((res) => res.statusCode === 401).length;
+    // Five free failures, shared; after them the waits are 1, 2, 4... seconds from the last
+    // failure, so a burst slowed down past a second (a loaded machine) may earn one more, never 20.
+    expect(failures).toBeGreaterThanOrEqual(5);
+    expect(failures).toBeLessThanOrEqual(5 + Math.floor(Math.log2(1 + seconds)));
+    expect(answers.filter((res) => res.statusCode === 429)).toHaveLength(20 - failures);
   });
 
   it('counts an unknown account like a known one', async () => {
