@@ -8,8 +8,9 @@ import globals from 'globals';
 
 /**
  * The server's one-way imports (STYLE.md, ARCHITECTURE.md): modules talk through services, never
- * each other's repositories; repositories only query, so they import no service or cache; the
- * shared package imports nothing from the apps. One zone per module, from the directory listing,
+ * each other's repositories; repositories only query, so they import no service or cache;
+ * services import nothing from plugins/ (Fastify's wiring); the shared package imports nothing
+ * from the apps. One zone per module, from the directory listing,
  * so a new module is covered without editing this file. Paths are from this file's folder.
  */
 const serverModules = 'apps/server/src/modules';
@@ -30,6 +31,12 @@ const serverZones = [
     from: ['**/*.service.ts', '**/*cache*.ts'],
     message:
       'Repositories only query: they import no service and no cache (the service calls both).',
+  },
+  {
+    target: `${serverModules}/**/*.service.ts`,
+    from: ['apps/server/src/plugins'],
+    message:
+      'Services do not import plugins/: the caller and access control are modules/identity/caller.ts.',
   },
   {
     target: 'packages/shared',

@@ -53,6 +53,16 @@ describe('server import zones', { timeout: 30_000 }, () => {
     expect(messages).toEqual([repositoriesOnlyQuery, repositoriesOnlyQuery]);
   });
 
+  it('refuses a service importing from plugins/, and lets it import identity', async () => {
+    const messages = await zoneMessages(
+      'apps/server/src/modules/users/x.service.ts',
+      "import { registerErrorHandler } from '../../plugins/error-handler.ts';\n" +
+        "import type { Caller } from '../identity/caller.ts';\n" +
+        'export type { Caller };\nexport { registerErrorHandler };\n',
+    );
+    expect(messages).toEqual([expect.stringContaining('Services do not import plugins/')]);
+  });
+
   it('refuses the shared package importing from an app', async () => {
     const messages = await zoneMessages(
       'packages/shared/src/x.ts',
