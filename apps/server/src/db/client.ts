@@ -31,12 +31,12 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * PGlite runs every statement synchronously on this thread, and Node accepts at most one new
  * connection per turn of the event loop (strace: one accept4 a turn). Under load a turn held a
- * whole batch of statements, 30-45 ms, so new connections were accepted about 30 a second and
- * their first requests waited up to a second and more before the server even read them. Drizzle
- * gets a client that lets the loop turn before each statement: turns stay one statement long,
- * and waiting I/O (new connections among it) is handled between statements. Costs one turn per
- * statement, a few microseconds when idle. PGlite's own mutex still runs one statement, and
- * one transaction, at a time.
+ * whole batch of statements, so new connections were accepted slowly and their first requests
+ * waited long before the server even read them (figures: docs/benchmarks.md, "PGlite turns the
+ * loop before each statement"). Drizzle gets a client that lets the loop turn before each
+ * statement: turns stay one statement long, and waiting I/O (new connections among it) is
+ * handled between statements. Costs one turn per statement. PGlite's own mutex still runs one
+ * statement, and one transaction, at a time. A fast path: FAST_PATHS=off leaves it out.
  */
 function yieldingBeforeStatements(client: PGlite): PGlite {
   const yielding = <T extends object>(target: T): T =>
@@ -71,7 +71,8 @@ export async function openDatabase(
 ): Promise<Database> {
   if (database.kind === 'pglite') {
     // PGlite keeps Postgres's shared memory inside its WASM heap, which never shrinks: the
-    // data directory's default shared_buffers (128MB) alone made ~120MB of the server resident.
+    // data directory's default shared_buffers (128MB) alone kept much of the server resident
+    // (figures: docs/benchmarks.md, "PGlite's shared_buffers").
     // 16MB holds this database's working set; more reads are served from the OS page cache.
     // startParams replaces PGlite's defaults (single-user mode flags), so extend them.
     const client = await PGlite.create(database.dir, {

@@ -106,9 +106,10 @@ export function createBookingService(deps: BookingServiceDeps) {
    * queues the confirmation mails. Answers one outcome per request, in order.
    */
   async function writeBatch(requests: WriteRequest[]): Promise<BatchResult<BookingRow>> {
-    // Counted for the whole batch in one statement (a write per request made a 1,000-way race
-    // four times slower). Per account, not per address: many patients share a clinic's Wi-Fi or
-    // a carrier's address.
+    // Counted for the whole batch in one statement: a write per request made a popular slot's
+    // race several times slower (figures: docs/benchmarks.md, "The booking limit, once per
+    // batch"). Per account, not per address: many patients share a clinic's Wi-Fi or a
+    // carrier's address.
     const refused = await rateLimit.limiter.consumeEach(
       requests.map((r) => `booking:account:${r.patientId}`),
       { max: rateLimit.max, windowSeconds: rateLimit.windowSeconds },

@@ -7,6 +7,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { ErrorCode, passwordResetTexts } from '@clinic/shared';
 import type { Config } from '../../config.ts';
 import { AppError, titleFor } from '../../lib/app-error.ts';
+import { sendProblem } from '../../plugins/error-handler.ts';
 import type { Auth } from './auth.ts';
 import { resolveAuthPath, servedAuthEndpoints } from './auth-endpoints.ts';
 import type { AuthAttempt, SecondFactorAttempt, SignInLimits } from './sign-in-limits.ts';
@@ -160,17 +161,16 @@ export async function identityRoutes(
       }
       const status = response.status;
       if (status >= 500) request.log.error({ status, providerCode }, 'identity provider error');
-      return reply
-        .type('application/problem+json')
-        .send({
-          type: 'about:blank',
-          title: titleFor(status),
-          status,
-          detail: status >= 500 ? 'Something went wrong on our side. Please try again.' : message,
-          code: codeForStatus(status),
-          ...(providerCode && status < 500 ? { providerCode } : {}),
-          ...(errors && status < 500 ? { errors } : {}),
-        });
+      // Better Auth's own status is kept (a 422 stays a 422); the body is our problem shape,
+      // through the one renderer every error goes through.
+      return sendProblem(reply, {
+        title: titleFor(status),
+        status,
+        detail: status >= 500 ? 'Something went wrong on our side. Please try again.' : message,
+        code: codeForStatus(status),
+        ...(providerCode && status < 500 ? { providerCode } : {}),
+        ...(errors && status < 500 ? { errors } : {}),
+      });
     },
   });
 }
