@@ -105,7 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   let database: Database;
   try {
-    database = await openDatabase(config.database, { yieldBeforeStatements: config.fastPaths });
+    database = await openDatabase(config.database, { yieldBeforeStatements: config.fastPaths.has('pglite-yield') });
     await migrateDatabase(database);
     // After opening: PGlite rewrites some files as it starts, with the process's umask.
     if (isEmbeddedOnDisk) makeDataDirPrivate(config.dataDir);
@@ -171,7 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const callers = createCallerResolver(auth, {
     sessionMaxAgeMs: config.sessionMaxAgeDays * 24 * 3600 * 1000,
     deleteSession: (token) => deleteSessionByToken(db, token),
-    fastPath: config.fastPaths
+    fastPath: config.fastPaths.has('bearer')
       ? createBearerFastPath({
           secret: config.authSecret,
           readSessions: createSessionReader(db),
@@ -192,7 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     timeZone: config.clinicTimeZone,
     windowDays: config.bookingWindowDays,
     batching,
-    fastPaths: config.fastPaths,
+    fastPaths: { groupCommit: config.fastPaths.has('group-commit'), knownHolders: config.fastPaths.has('known-holders') },
     maxActiveBookings: config.maxActiveBookings,
     requireEmailVerification: config.requireEmailVerification,
     rateLimit: { limiter: rateLimiter, max: config.bookingRateLimitPerMinute, windowSeconds: 60 },

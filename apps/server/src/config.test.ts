@@ -116,6 +116,22 @@ describe('REQUIRE_ADMIN_2FA', () => {
   });
 });
 
+describe('FAST_PATHS', () => {
+  const on = (value?: string) =>
+    [...loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { FAST_PATHS: value }) }).fastPaths].sort();
+
+  it('turns every shortcut on by default, and takes on/off or a comma list of names', () => {
+    const all = ['bearer', 'group-commit', 'known-holders', 'pglite-yield'];
+    expect(on()).toEqual(all);
+    expect(on('on')).toEqual(all);
+    expect(on('off')).toEqual([]);
+    expect(on('false')).toEqual([]);
+    expect(on('known-holders, bearer')).toEqual(['bearer', 'known-holders']);
+    expect(() => on('bearer,warp-drive')).toThrow(/FAST_PATHS: must be on, off, or a comma list of bearer, group-commit/);
+    expect(() => on(',')).toThrow(/FAST_PATHS/);
+  });
+});
+
 describe('PATIENT_DATA_RETENTION_DAYS', () => {
   it('keeps an erased patient\'s retained identity 10 years by default, and takes whole days', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).patientDataRetentionDays).toBe(3650);

@@ -39,6 +39,23 @@ function isProxyAddress(entry: string): boolean {
 }
 
 /** TRUST_PROXY: `false`, `true`, a hop count, or comma-separated addresses and CIDR ranges. */
+/** The measured shortcuts FAST_PATHS turns on and off (docs/decisions/016). */
+export const FAST_PATH_NAMES = ['bearer', 'group-commit', 'known-holders', 'pglite-yield'] as const;
+export type FastPath = (typeof FAST_PATH_NAMES)[number];
+
+function parseFastPaths(value: string, ctx: z.RefinementCtx): ReadonlySet<FastPath> {
+  const text = value.trim().toLowerCase();
+  if (['on', 'true', '1'].includes(text)) return new Set(FAST_PATH_NAMES);
+  if (['off', 'false', '0', 'none'].includes(text)) return new Set();
+  const names = text.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = names.filter((name) => !(FAST_PATH_NAMES as readonly string[]).includes(name));
+  if (unknown.length > 0 || names.length === 0) {
+    ctx.addIssue({ code: 'custom', message: `must be on, off, or a comma list of ${FAST_PATH_NAMES.join(', ')}` });
+    return z.NEVER;
+  }
+  return new Set(names as FastPath[]);
+}
+
 function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
   const lower = value.toLowerCase();
   if (lower === 'false' || lower === '0') return false;
@@ -115,17 +132,11 @@ const envSchema = z
         .optional(),
     ),
     /**
-     * The measured shortcuts (bearer tokens checked without Better Auth's request machinery,
-     * bookings sharing transactions, slots known to be taken refused from memory, PGlite letting
-     * the event loop turn between statements). Off, every request takes the plain path: a way to
-     * tell a shortcut's fault from the rule's, and how the test suite proves both agree.
+     * The measured shortcuts (FastPath below). Off, every request takes the plain path: a way to
+     * tell a shortcut's fault from the rule's, and how the test suite proves both agree. A comma
+     * list turns on only those named (how the benchmarks measure each).
      */
-    FAST_PATHS: optionalString.pipe(
-      z
-        .enum(['true', 'false', 'on', 'off', '1', '0'], { message: 'must be on or off' })
-        .transform((v) => v === 'true' || v === 'on' || v === '1')
-        .optional(),
-    ),
+    FAST_PATHS: optionalString.pipe(z.string().transform(parseFastPaths).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: optionalString,
   })
@@ -203,8 +214,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** REQUIRE_ADMIN_2FA: admin routes answer 403 two_factor_required to an admin without 2FA. */
   requireAdminTwoFactor: boolean;
-  /** FAST_PATHS: the measured shortcuts on (default) or off. */
-  fastPaths: boolean;
+  /** FAST_PATHS: the measured shortcuts that are on (all by default). */
+  fastPaths: ReadonlySet<FastPath>;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string;
 }
@@ -302,7 +313,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: env.TRUST_PROXY ?? false,
     requireAdminTwoFactor: env.REQUIRE_ADMIN_2FA ?? false,
-    fastPaths: env.FAST_PATHS ?? true,
+    fastPaths: env.FAST_PATHS ?? new Set(FAST_PATH_NAMES),
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '../web/dist')),
   };

@@ -43,23 +43,33 @@ export function createPlainWriter<R extends BookingRequest, B>(
   };
 }
 
+/** Which of the two measures the fast writer takes (FAST_PATHS names them apart). */
+export interface FastWriterOptions {
+  groupCommit: boolean;
+  knownHolders: boolean;
+}
+
 /** Group commit and known slot holders in front of the same transaction. */
 export function createFastWriter<R extends BookingRequest, B>(
   writeBatch: (requests: R[]) => Promise<BatchResult<B>>,
   cache: Pick<AvailabilityCache, 'generation' | 'rememberHolders' | 'holdersOf'>,
   batching: GroupCommitOptions,
+  { groupCommit, knownHolders }: FastWriterOptions = { groupCommit: true, knownHolders: true },
 ): BookingWriter<R, B> {
-  const shared = createGroupCommit(async (requests: R[]) => {
+  const run = async (requests: R[]) => {
     // Taken before the transaction begins: an invalidation after it means the holders it saw
     // may be out of date by the time it answers, and they are not kept.
     const seenAt = new Map(requests.map((r) => [r.date, cache.generation(r.date)]));
     const { outcomes, unchangedDays } = await writeBatch(requests);
-    for (const day of unchangedDays) cache.rememberHolders(day.date, day.treatmentId, day.holders, seenAt.get(day.date)!);
+    if (knownHolders) {
+      for (const day of unchangedDays) cache.rememberHolders(day.date, day.treatmentId, day.holders, seenAt.get(day.date)!);
+    }
     return outcomes;
-  }, batching);
+  };
+  const shared = groupCommit ? createGroupCommit(run, batching) : async (request: R) => (await run([request]))[0]!;
   return {
     write(request) {
-      const known = cache.holdersOf(request.date, request.treatmentId);
+      const known = knownHolders ? cache.holdersOf(request.date, request.treatmentId) : undefined;
       const blocker = known && blockerOf(known, request);
       if (blocker) return Promise.resolve({ conflict: blocker });
       return shared(request);

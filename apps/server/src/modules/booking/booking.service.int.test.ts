@@ -35,7 +35,7 @@ describe('booking conflicts answered from memory', () => {
     }
   }
 
-  const serviceWith = (fastPaths: boolean) =>
+  const serviceWith = (on: boolean) =>
     createBookingService({
       db: t.db,
       cache,
@@ -44,7 +44,7 @@ describe('booking conflicts answered from memory', () => {
       timeZone: 'UTC',
       windowDays: 90,
       batching: { maxBatch: 100, concurrency: 1 },
-      fastPaths,
+      fastPaths: { groupCommit: on, knownHolders: on },
       maxActiveBookings: 10,
       requireEmailVerification: 'none',
       rateLimit: { limiter: createRateLimiter(t.db), max: 30, windowSeconds: 60 },

@@ -35,7 +35,7 @@ import {
 import type { AvailabilityCache, TakenSlots } from './availability-cache.ts';
 import { notifyAvailabilityChanged } from './availability-channel.ts';
 import { dayKey, decideBatch, refusalError, type Day } from './booking-rules.ts';
-import { createFastWriter, createPlainWriter, type BatchResult, type WriteOutcome } from './booking-writer.ts';
+import { createFastWriter, createPlainWriter, type BatchResult, type FastWriterOptions, type WriteOutcome } from './booking-writer.ts';
 import { bookingClock, freeSlots, isSlotOpen, judgeDate } from './slots.ts';
 
 const dollars = (cents: number) => cents / 100;
@@ -69,8 +69,8 @@ export interface BookingServiceDeps {
   windowDays: number;
   /** How bookings share transactions: one in flight for PGlite's single connection, more on a pool. */
   batching: GroupCommitOptions;
-  /** Group commit and known slot holders (FAST_PATHS); off, each request is its own transaction. */
-  fastPaths: boolean;
+  /** Group commit and known slot holders (FAST_PATHS); with neither, each request is its own transaction. */
+  fastPaths: FastWriterOptions;
   /** Whether an unverified email address may book (REQUIRE_EMAIL_VERIFICATION). */
   requireEmailVerification: 'none' | 'booking';
   /** Active bookings from today on that one patient may hold (MAX_ACTIVE_BOOKINGS). */
@@ -146,7 +146,9 @@ export function createBookingService(deps: BookingServiceDeps) {
     let next = 0;
     return { outcomes: requests.map((_, i) => refused[i] ?? decided[next++]!), unchangedDays };
   }
-  const writer = fastPaths ? createFastWriter(writeBatch, cache, batching) : createPlainWriter(writeBatch);
+  const writer = fastPaths.groupCommit || fastPaths.knownHolders
+    ? createFastWriter(writeBatch, cache, batching, fastPaths)
+    : createPlainWriter(writeBatch);
 
   const entryOf = (date: string) =>
     cache.get(date, async () => {
