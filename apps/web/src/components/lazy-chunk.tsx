@@ -6,7 +6,7 @@
 import { Component, Suspense, useState, type ReactNode } from 'react';
 import { texts } from '@clinic/shared';
 import { ChunkLoadError, type RetryableLazy } from '../lib/retryable-lazy.ts';
-import { Button } from './ui/button.tsx';
+import { LoadFailed } from './ui/load-failed.tsx';
 import { Spinner } from './ui/spinner.tsx';
 
 type BoundaryProps = { onRetry: () => void; children: ReactNode };
@@ -30,10 +30,12 @@ class ChunkErrorBoundary extends Component<BoundaryProps, BoundaryState> {
     if (error && !(error instanceof ChunkLoadError)) throw error;
     if (error) {
       return (
-        <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16">
-          <p className="text-lg font-semibold">{texts.loadingChunkFailed}</p>
-          <Button onClick={this.retry}>Retry</Button>
-        </div>
+        <LoadFailed
+          layout="page"
+          message={texts.loadingChunkFailed}
+          messageClassName="text-lg font-semibold"
+          onRetry={this.retry}
+        />
       );
     }
     return this.props.children;

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { accountDeletionTexts, type Me } from '@clinic/shared';
-import { Button } from '../../components/ui/button.tsx';
+import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { meQueryKey, useMe } from '../../features/auth/api/get-me.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
@@ -12,7 +12,6 @@ import { SignedInSessions } from '../../features/auth/components/signed-in-sessi
 import { DeleteAccount } from '../../features/profile/components/delete-account.tsx';
 import { DownloadMyData } from '../../features/profile/components/download-my-data.tsx';
 import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 /** Profile: the account's name and phone, and the download of everything held about it. */
@@ -35,12 +34,12 @@ export default function DashboardProfileRoute() {
       {me.isPending ? (
         <Spinner label="Loading your profile…" />
       ) : me.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-2">
-          <p>{errorMessage(me.error)}</p>
-          <Button variant="outline" onClick={() => void me.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed
+          layout="section"
+          error={me.error}
+          retryLabel="Try again"
+          onRetry={() => void me.refetch()}
+        />
       ) : me.data ? (
         <>
           <ProfileForm key={me.data._id} account={me.data} onSaved={onSaved} />

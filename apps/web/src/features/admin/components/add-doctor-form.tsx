@@ -18,7 +18,7 @@ import { emailFieldOptions } from '../../../lib/form-values.ts';
 import { setServerFieldErrors, type ServerFields } from '../../../lib/server-field-errors.ts';
 import { useAddDoctor } from '../api/add-doctor.ts';
 import { useServices } from '../api/get-services.ts';
-import { LoadFailed } from './load-failed.tsx';
+import { AdminLoadFailed } from './admin-load-failed.tsx';
 
 /** What the image host takes (it checks the content again); the file picker offers only these. */
 export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
@@ -145,7 +145,7 @@ export function AddDoctorForm() {
   const services = useServices();
   if (services.isPending) return <Spinner label="Loading the specialties…" />;
   if (services.isError) {
-    return <LoadFailed error={services.error} onRetry={() => void services.refetch()} />;
+    return <AdminLoadFailed error={services.error} onRetry={() => void services.refetch()} />;
   }
   return <DoctorForm services={services.data} />;
 }

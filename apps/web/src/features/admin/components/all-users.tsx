@@ -9,7 +9,7 @@ import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useMakeAdmin } from '../api/make-admin.ts';
 import { useRemoveUser } from '../api/remove-user.ts';
-import { LoadFailed } from './load-failed.tsx';
+import { AdminLoadFailed } from './admin-load-failed.tsx';
 
 function MakeAdminButton({ user }: { user: UserListItem }) {
   const makeAdmin = useMakeAdmin();
@@ -83,7 +83,9 @@ export function AllUsers({ currentEmail }: AllUsersProps) {
   const titleId = useId();
 
   if (users.isPending) return <Spinner label="Loading the users…" />;
-  if (users.isError) return <LoadFailed error={users.error} onRetry={() => void users.refetch()} />;
+  if (users.isError) {
+    return <AdminLoadFailed error={users.error} onRetry={() => void users.refetch()} />;
+  }
 
   const self = currentEmail.toLowerCase();
   return (

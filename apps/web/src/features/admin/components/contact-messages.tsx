@@ -3,7 +3,7 @@ import type { ContactMessage } from '@clinic/shared';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { useContactMessages } from '../api/get-contact-messages.ts';
-import { LoadFailed } from './load-failed.tsx';
+import { AdminLoadFailed } from './admin-load-failed.tsx';
 
 // In the reader's own zone and locale style: when a message came in, not a clinic date.
 const receivedFormat = new Intl.DateTimeFormat('en-US', {
@@ -22,7 +22,9 @@ export function ContactMessages() {
   const titleId = useId();
 
   if (list.isPending) return <Spinner label="Loading the messages…" />;
-  if (list.isError) return <LoadFailed error={list.error} onRetry={() => void list.refetch()} />;
+  if (list.isError) {
+    return <AdminLoadFailed error={list.error} onRetry={() => void list.refetch()} />;
+  }
 
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4">

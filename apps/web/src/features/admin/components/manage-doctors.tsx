@@ -8,7 +8,7 @@ import { actionsColumn, DataTable } from '../../../components/ui/data-table.tsx'
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDeleteDoctor } from '../api/delete-doctor.ts';
 import { useDoctors } from '../api/get-doctors.ts';
-import { LoadFailed } from './load-failed.tsx';
+import { AdminLoadFailed } from './admin-load-failed.tsx';
 
 /** Shown size of a doctor's photo (the image host stores it at most 512 px on its long edge). */
 export const DOCTOR_AVATAR_SIZE = 48;
@@ -57,7 +57,7 @@ export function ManageDoctors() {
 
   if (doctors.isPending) return <Spinner label="Loading the doctors…" />;
   if (doctors.isError) {
-    return <LoadFailed error={doctors.error} onRetry={() => void doctors.refetch()} />;
+    return <AdminLoadFailed error={doctors.error} onRetry={() => void doctors.refetch()} />;
   }
 
   return (

@@ -1,12 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { adminQueryOptions } from '../api/get-admin.ts';
 import { useMe } from '../api/get-me.ts';
 import { useSignOut } from '../api/sign-out.ts';
-import { AuthCheckFailed } from './require-auth.tsx';
 
 /**
  * Admin route (spec section 4): a spinner while loading; not signed in, or the server says this
@@ -28,10 +28,12 @@ export function RequireAdmin({ children = <Outlet /> }: { children?: ReactNode }
   }, [isNotAdmin, signOut]);
 
   if (me.isPending) return <Spinner label="Checking your access…" />;
-  if (me.isError) return <AuthCheckFailed error={me.error} onRetry={() => void me.refetch()} />;
+  if (me.isError) {
+    return <LoadFailed layout="page" error={me.error} onRetry={() => void me.refetch()} />;
+  }
   if (!me.data) return <Navigate to="/login" replace />;
   if (admin.isError && !deniedByServer) {
-    return <AuthCheckFailed error={admin.error} onRetry={() => void admin.refetch()} />;
+    return <LoadFailed layout="page" error={admin.error} onRetry={() => void admin.refetch()} />;
   }
   if (admin.data?.admin !== true) return <Spinner label="Checking your access…" />;
   return children;

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { toast } from 'sonner';
 import { accountSecurityTexts as texts, type SignedInSession } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useSessions, useSignOutOthers } from '../api/list-sessions.ts';
 import { AuthError } from './auth-error.tsx';
 
@@ -47,12 +47,12 @@ export function SignedInSessions() {
   if (sessions.isPending) body = <Spinner label={texts.sessionsLoading} />;
   else if (sessions.isError) {
     body = (
-      <div role="alert" className="flex flex-col items-start gap-2">
-        <p>{errorMessage(sessions.error)}</p>
-        <Button variant="outline" onClick={() => void sessions.refetch()}>
-          {texts.retry}
-        </Button>
-      </div>
+      <LoadFailed
+        layout="section"
+        error={sessions.error}
+        retryLabel={texts.retry}
+        onRetry={() => void sessions.refetch()}
+      />
     );
   } else {
     const others = sessions.data.filter((s) => !s.current);

@@ -12,6 +12,7 @@ import {
 } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -38,12 +39,12 @@ export function TwoFactorSettings() {
     body = <Spinner label="Loading your account…" />;
   } else if (me.isError || !me.data) {
     body = (
-      <div role="alert" className="flex flex-col items-start gap-2">
-        <p>{me.isError ? errorMessage(me.error) : twoFactorTexts.loadFailed}</p>
-        <Button variant="outline" onClick={() => void me.refetch()}>
-          {twoFactorTexts.retry}
-        </Button>
-      </div>
+      <LoadFailed
+        layout="section"
+        message={me.isError ? errorMessage(me.error) : twoFactorTexts.loadFailed}
+        retryLabel={twoFactorTexts.retry}
+        onRetry={() => void me.refetch()}
+      />
     );
   } else {
     const email = me.data.email;

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { formatMediumDate, texts, type IsoDate, type TreatmentAvailability } from '@clinic/shared';
 import { LazyChunk } from '../../../components/lazy-chunk.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { retryableLazy } from '../../../lib/retryable-lazy.ts';
 import { useAvailable } from '../api/get-available.ts';
 import type { Patient } from './booking-dialog.tsx';
@@ -41,10 +40,11 @@ export function AvailableAppointments({ date, patient }: AvailableAppointmentsPr
       {available.isPending ? (
         <Spinner label="Loading the free slots…" />
       ) : available.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-4">
-          <p>{errorMessage(available.error)}</p>
-          <Button onClick={() => void available.refetch()}>Retry</Button>
-        </div>
+        <LoadFailed
+          layout="centered"
+          error={available.error}
+          onRetry={() => void available.refetch()}
+        />
       ) : (
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
           {available.data.map((treatment) => (

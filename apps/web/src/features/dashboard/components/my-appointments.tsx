@@ -2,10 +2,10 @@ import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Booking } from '@clinic/shared';
 import { TestPaymentBadge } from '../../../components/test-payment-badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
-import { errorMessage, isApiError } from '../../../lib/api-client.ts';
+import { isApiError } from '../../../lib/api-client.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { useBookings } from '../api/get-bookings.ts';
 
@@ -72,12 +72,7 @@ export function MyAppointments({
 
   if (bookings.isPending || isDenied) return <Spinner label="Loading your appointments…" />;
   if (bookings.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-4">
-        <p>{errorMessage(bookings.error)}</p>
-        <Button onClick={() => void bookings.refetch()}>Retry</Button>
-      </div>
-    );
+    return <LoadFailed error={bookings.error} onRetry={() => void bookings.refetch()} />;
   }
 
   const list = bookings.data;

@@ -1,11 +1,11 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { paymentModeOf, type Booking } from '@clinic/shared';
 import { LazyChunk } from '../../../components/lazy-chunk.tsx';
 import { TestPaymentBadge } from '../../../components/test-payment-badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage, isApiError } from '../../../lib/api-client.ts';
+import { isApiError } from '../../../lib/api-client.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { retryableLazy } from '../../../lib/retryable-lazy.ts';
 import { useBooking } from '../api/get-booking.ts';
@@ -22,15 +22,6 @@ function BackToAppointments() {
     <Link to="/dashboard" className="link link-primary">
       {paymentTexts.backToAppointments}
     </Link>
-  );
-}
-
-function Failure({ children, onRetry }: { children: ReactNode; onRetry?: () => void }) {
-  return (
-    <div role="alert" className="flex flex-col items-start gap-4">
-      <p className="text-error">{children}</p>
-      {onRetry && <Button onClick={onRetry}>Retry</Button>}
-    </div>
   );
 }
 
@@ -70,7 +61,13 @@ function PaymentMethod({ bookingId, onPaid }: PaymentMethodProps) {
 
   if (config.isPending) return <Spinner label="Loading the card form…" />;
   if (config.isError) {
-    return <Failure onRetry={() => void config.refetch()}>{errorMessage(config.error)}</Failure>;
+    return (
+      <LoadFailed
+        error={config.error}
+        messageClassName="text-error"
+        onRetry={() => void config.refetch()}
+      />
+    );
   }
   if (!stripeProps) return <TestCardForm bookingId={bookingId} onPaid={onPaid} />;
   return (
@@ -109,7 +106,13 @@ export function PaymentPage({
         </div>
       );
     }
-    return <Failure onRetry={() => void booking.refetch()}>{errorMessage(booking.error)}</Failure>;
+    return (
+      <LoadFailed
+        error={booking.error}
+        messageClassName="text-error"
+        onRetry={() => void booking.refetch()}
+      />
+    );
   }
 
   const details = booking.data;

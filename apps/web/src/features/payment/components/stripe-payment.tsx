@@ -14,6 +14,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe } from '@stripe/stripe-js';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useConfirmStripePayment } from '../api/confirm-stripe-payment.ts';
@@ -40,14 +41,12 @@ export default function StripePayment() {
 
   if (stripe.isPending || intent.isPending) return <Spinner label="Loading the card form…" />;
   if (stripe.isError || !stripe.data || intent.isError) {
-    const retry = () => void (intent.isError ? intent.refetch() : stripe.refetch());
     return (
-      <div role="alert" className="flex flex-col items-start gap-4">
-        <p className="text-error">
-          {intent.isError ? errorMessage(intent.error) : stripeNotLoaded}
-        </p>
-        <Button onClick={retry}>Retry</Button>
-      </div>
+      <LoadFailed
+        message={intent.isError ? errorMessage(intent.error) : stripeNotLoaded}
+        messageClassName="text-error"
+        onRetry={() => void (intent.isError ? intent.refetch() : stripe.refetch())}
+      />
     );
   }
   return (

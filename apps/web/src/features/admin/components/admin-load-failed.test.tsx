@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { adminTwoFactorTexts } from '@clinic/shared';
 import { ApiError } from '../../../lib/api-client.ts';
 import { renderAt } from '../../../test/utils.tsx';
-import { LoadFailed } from './load-failed.tsx';
+import { AdminLoadFailed } from './admin-load-failed.tsx';
 
-describe('LoadFailed', () => {
+describe('AdminLoadFailed', () => {
   it('says what went wrong and asks again', async () => {
     const onRetry = vi.fn();
     const error = new ApiError({
@@ -15,7 +15,7 @@ describe('LoadFailed', () => {
       code: 'internal_error',
       detail: 'Try later',
     });
-    renderAt(<LoadFailed error={error} onRetry={onRetry} />, { path: '/dashboard/users' });
+    renderAt(<AdminLoadFailed error={error} onRetry={onRetry} />, { path: '/dashboard/users' });
     expect(screen.getByRole('alert')).toHaveTextContent('Try later');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledOnce();
@@ -28,8 +28,11 @@ describe('LoadFailed', () => {
       code: 'two_factor_required',
       detail: adminTwoFactorTexts.required,
     });
-    renderAt(<LoadFailed error={error} onRetry={() => undefined} />, { path: '/dashboard/users' });
+    renderAt(<AdminLoadFailed error={error} onRetry={() => undefined} />, {
+      path: '/dashboard/users',
+    });
     expect(screen.getByRole('alert')).toHaveTextContent(adminTwoFactorTexts.required);
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('link', { name: 'Turn on two-step sign-in' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/security');
   });
