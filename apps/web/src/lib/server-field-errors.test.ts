@@ -28,7 +28,9 @@ describe('setServerFieldErrors', () => {
     const setError = vi.fn();
     const error = badInput({ image: ['Too large'], img: ['Not an image'] });
 
-    expect(setServerFieldErrors<Form>(setError, error, { image: 'photo', img: 'photo' })).toBe(true);
+    expect(setServerFieldErrors<Form>(setError, error, { image: 'photo', img: 'photo' })).toBe(
+      true,
+    );
     expect(setError).toHaveBeenCalledExactlyOnceWith(
       'photo',
       { type: 'server', message: 'Too large' },
@@ -38,8 +40,12 @@ describe('setServerFieldErrors', () => {
 
   it('sets nothing, and says so, for other failures and for fields the form does not show', () => {
     const setError = vi.fn();
-    expect(setServerFieldErrors<Form>(setError, new TypeError('Failed to fetch'), ['email'])).toBe(false);
-    expect(setServerFieldErrors<Form>(setError, badInput({ phone: ['Bad'] }), ['email'])).toBe(false);
+    expect(setServerFieldErrors<Form>(setError, new TypeError('Failed to fetch'), ['email'])).toBe(
+      false,
+    );
+    expect(setServerFieldErrors<Form>(setError, badInput({ phone: ['Bad'] }), ['email'])).toBe(
+      false,
+    );
     expect(setServerFieldErrors<Form>(setError, badInput({ email: [] }), ['email'])).toBe(false);
     expect(setError).not.toHaveBeenCalled();
   });
@@ -48,7 +54,9 @@ describe('setServerFieldErrors', () => {
 describe('hasServerFieldError', () => {
   it('tells whether the server gave a message for one of the fields', () => {
     expect(hasServerFieldError(badInput({ password: ['Too common'] }), ['password'])).toBe(true);
-    expect(hasServerFieldError(badInput({ email: ['Taken'] }), ['password', 'newPassword'])).toBe(false);
+    expect(hasServerFieldError(badInput({ email: ['Taken'] }), ['password', 'newPassword'])).toBe(
+      false,
+    );
     expect(hasServerFieldError(new Error('offline'), ['password'])).toBe(false);
   });
 });

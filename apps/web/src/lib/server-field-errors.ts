@@ -11,8 +11,7 @@ import { isApiError } from './api-client.ts';
  * from the server's name to the form's field (`{ image: 'photo' }`).
  */
 export type ServerFields<T extends FieldValues> =
-  | readonly FieldPath<T>[]
-  | Readonly<Partial<Record<string, FieldPath<T>>>>;
+  readonly FieldPath<T>[] | Readonly<Partial<Record<string, FieldPath<T>>>>;
 
 function formFieldOf<T extends FieldValues>(
   fields: ServerFields<T>,
