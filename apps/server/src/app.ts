@@ -12,9 +12,7 @@ import { lockDataDir } from './db/data-dir-lock.ts';
 import { makeDataDirPrivate } from './db/data-dir-permissions.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { redactUrl } from './lib/redact-url.ts';
-import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, createAuth } from './modules/identity/auth.ts';
-import { createBearerFastPath } from './modules/identity/bearer-fast-path.ts';
-import { createSessionReader, deleteSessionByToken } from './modules/identity/sessions.repository.ts';
+import { createIdentity } from './modules/identity/identity.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { verificationRoutes } from './modules/identity/verification.routes.ts';
 import { meRoutes } from './modules/identity/me.routes.ts';
@@ -42,7 +40,7 @@ import { createStripeProcessor } from './modules/payments/stripe-processor.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { createOutboxWorker, type OutboxWorker } from './modules/mail/outbox-worker.ts';
-import { createCallerResolver, registerAccessControl, type RouteAccess } from './modules/identity/caller.ts';
+import { registerAccessControl, type RouteAccess } from './modules/identity/caller.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -166,21 +164,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: config.publicUrl,
     now,
   });
-  const auth = createAuth(config, db, mail);
+  const { auth, callers } = createIdentity(config, db, mail, batching);
   const rateLimiter = createRateLimiter(db);
-  const callers = createCallerResolver(auth, {
-    sessionMaxAgeMs: config.sessionMaxAgeDays * 24 * 3600 * 1000,
-    deleteSession: (token) => deleteSessionByToken(db, token),
-    fastPath: config.fastPaths.has('bearer')
-      ? createBearerFastPath({
-          secret: config.authSecret,
-          readSessions: createSessionReader(db),
-          expiresInSeconds: SESSION_EXPIRES_IN_SECONDS,
-          updateAgeSeconds: SESSION_UPDATE_AGE_SECONDS,
-          batching,
-        })
-      : undefined,
-  });
   const contact = createContactService({ db, rateLimiter, mail });
   const availabilityCache = createAvailabilityCache();
   await listenForAvailabilityChanges(database, availabilityCache);

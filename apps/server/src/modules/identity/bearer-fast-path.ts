@@ -29,7 +29,8 @@ export interface BearerFastPathOptions {
   /** Better Auth's session lifetime and refresh age, as configured in auth.ts. */
   expiresInSeconds: number;
   updateAgeSeconds: number;
-  batching: GroupCommitOptions;
+  /** How simultaneous reads share one query; without it (group commit off) each reads alone. */
+  batching?: GroupCommitOptions;
   now?: () => number;
 }
 
@@ -37,11 +38,14 @@ export type BearerSessionReader = (headers: IncomingHttpHeaders) => Promise<Sess
 
 export function createBearerFastPath(options: BearerFastPathOptions): BearerSessionReader {
   const { secret, readSessions, expiresInSeconds, updateAgeSeconds, batching, now = Date.now } = options;
-  const readSession = createGroupCommit(async (tokens: string[]) => {
+  const readMany = async (tokens: string[]) => {
     const rows = await readSessions([...new Set(tokens)]);
     const byToken = new Map(rows.map((row) => [row.token, row]));
     return tokens.map((token) => byToken.get(token) ?? null);
-  }, batching);
+  };
+  const readSession = batching
+    ? createGroupCommit(readMany, batching)
+    : async (token: string) => (await readMany([token]))[0]!;
 
   return async (headers) => {
     const header = headers.authorization;
