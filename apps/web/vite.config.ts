@@ -1,28 +1,12 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { routePages } from './build/route-pages.ts';
-
-/**
- * @clinic/shared only declares constants and zod schemas. Telling the bundler so lets it leave
- * the schemas (and zod) out of the entry chunk, which needs only texts: they then load with the
- * form pages that use them.
- */
-function sharedHasNoSideEffects(): Plugin {
-  return {
-    name: 'clinic:shared-has-no-side-effects',
-    transform(code, id) {
-      if (!id.includes('/packages/shared/src/')) return null;
-      return { code, map: null, moduleSideEffects: false };
-    },
-  };
-}
 
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    sharedHasNoSideEffects(),
     // The pages people arrive on: each gets its code announced in its own copy of index.html.
     routePages({
       '/login': 'src/app/routes/login.tsx',
@@ -33,6 +17,9 @@ export default defineConfig({
       '/appointment': 'src/app/routes/appointment.tsx',
     }),
   ],
+  // @clinic/shared only declares constants and zod schemas, and says so in its package.json
+  // ("sideEffects": false): the entry chunk then takes only the texts it uses, and the schemas
+  // (and zod) load with the form pages that use them.
   build: {
     outDir: 'dist',
     emptyOutDir: true,
