@@ -199,6 +199,10 @@ function createPostgresListener(
       connectionString: url,
       // Names the session in pg_stat_activity.
       application_name: `listen ${channel}`,
+      // A network that silently drops the connection raises no 'error' for a long time: TCP
+      // keepalive notices it, and a connect that hangs fails and is retried.
+      keepAlive: true,
+      connectionTimeoutMillis: 10_000,
     });
     opening = client;
     let isDown = false;
