@@ -2,20 +2,15 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { routePages } from './build/route-pages.ts';
+import { arrivalPages } from './src/app/route-table.ts';
 
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // The pages people arrive on: each gets its code announced in its own copy of index.html.
-    routePages({
-      '/login': 'src/app/routes/login.tsx',
-      '/register': 'src/app/routes/register.tsx',
-      '/contact': 'src/app/routes/contact.tsx',
-      '/about': 'src/app/routes/about.tsx',
-      '/reviews': 'src/app/routes/reviews.tsx',
-      '/appointment': 'src/app/routes/appointment.tsx',
-    }),
+    // The pages people arrive on (the route table says which): each gets its code announced in
+    // its own copy of index.html.
+    routePages(arrivalPages()),
   ],
   // @clinic/shared only declares constants and zod schemas, and says so in its package.json
   // ("sideEffects": false): the entry chunk then takes only the texts it uses, and the schemas
