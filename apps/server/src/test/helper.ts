@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { addDays, type Booking, type BookingRequest, type IsoDate, type TreatmentAvailability } from '@clinic/shared';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -164,4 +165,28 @@ export function bearer(user: { token: string }): InjectOptions['headers'] {
 
 export function createSignedInPatients(t: TestApp, count: number, prefix = 'racer') {
   return insertSignedInPatients(t.db, t.config.authSecret, count, prefix);
+}
+
+/** GET /api/available for `date`: every treatment with its free slots, in the catalogue's order. */
+export async function treatmentsOn(t: TestApp, date: IsoDate): Promise<TreatmentAvailability[]> {
+  const res = await t.app.inject(`/api/available?date=${encodeURIComponent(date)}`);
+  if (res.statusCode !== 200) throw new Error(`available failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+let daysGiven = 0;
+/**
+ * A day no other test of the file books on, so that a test sees only its own bookings there: the
+ * next day from `first` on at each call. Keep dates written into tests before the default, which
+ * lies inside the booking window of the usual pinned clock (2030-06-05 + 90 days: 2030-09-03).
+ */
+export function unusedDay(first: IsoDate = '2030-08-01'): IsoDate {
+  return addDays(first, daysGiven++);
+}
+
+/** A booking made through POST /api/booking, as the patient's browser makes it; anything but 201 fails. */
+export async function createBooking(t: TestApp, user: { token: string }, request: BookingRequest): Promise<Booking> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/booking', headers: bearer(user), payload: request });
+  if (res.statusCode !== 201) throw new Error(`booking failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ booking: Booking }>().booking;
 }

@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app.ts';
 import { bookings, outbox } from '../../db/schema.ts';
 import { notifyAvailabilityChanged } from './availability-channel.ts';
-import { bearer, buildTestApp, createSignedInPatients, signUp, type TestApp, type TestUser } from '../../test/helper.ts';
+import {
+  bearer, buildTestApp, createBooking, createSignedInPatients, signUp, treatmentsOn, unusedDay, type TestApp,
+} from '../../test/helper.ts';
 
 // The clock is pinned: 2030-06-05 10:15 in the clinic's zone (UTC in these tests).
 const NOW = new Date('2030-06-05T10:15:00Z');
@@ -11,16 +13,21 @@ const TOMORROW = '2030-06-06';
 
 interface Treatment { _id: string; name: string; slots: string[]; price: number }
 
+/** `2030-06-06` as the web app's date picker sends it: `Jun 6, 2030`. */
+const mediumDate = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
 describe('booking', () => {
   let t: TestApp;
-  let ann: TestUser;
   let treatments: Treatment[];
   const book = (user: { token: string }, body: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/booking', headers: bearer(user), payload: body });
+  const treatment = (name: string) => treatments.find((x) => x.name === name)!;
+  /** A fresh patient per test (straight in the database, no password hash): nobody else's bookings. */
+  const patient = async () => (await createSignedInPatients(t, 1, 'patient'))[0]!;
 
   beforeAll(async () => {
     t = await buildTestApp({}, { now: () => NOW });
-    ann = await signUp(t, { name: 'Ann Lee' });
     treatments = (await t.app.inject(`/api/available?date=${TOMORROW}`)).json();
   });
   afterAll(() => t.close());
@@ -65,50 +72,56 @@ describe('booking', () => {
   });
 
   it('books a slot, which then disappears from the list', async () => {
-    const [cleaning] = treatments.filter((x) => x.name === 'Teeth Cleaning');
+    const ann = await signUp(t, { name: 'Ann Lee' });
+    const day = unusedDay();
+    const cleaning = treatment('Teeth Cleaning');
     const res = await book(ann, {
-      treatmentId: cleaning!._id, treatment: cleaning!.name, date: 'Jun 6, 2030',
+      treatmentId: cleaning._id, treatment: cleaning.name, date: mediumDate(day),
       slot: '09.00 AM - 09.30 AM', phone: '555-0100',
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       success: true,
       booking: {
-        _id: expect.any(String), treatmentId: cleaning!._id, treatment: 'Teeth Cleaning', date: TOMORROW,
+        _id: expect.any(String), treatmentId: cleaning._id, treatment: 'Teeth Cleaning', date: day,
         slot: '09.00 AM - 09.30 AM', price: 17, paid: false, patient: ann.email, patientName: 'Ann Lee',
         phone: '555-0100', transactionId: null, paymentMode: null,
       },
     });
-    const after = (await t.app.inject(`/api/available?date=${TOMORROW}`)).json<Treatment[]>();
-    const cleaningAfter = after.find((x) => x.name === 'Teeth Cleaning')!;
+    const cleaningAfter = (await treatmentsOn(t, day)).find((x) => x.name === 'Teeth Cleaning')!;
     expect(cleaningAfter.slots).toHaveLength(15);
     expect(cleaningAfter.slots).not.toContain('09.00 AM - 09.30 AM');
   });
 
   it('refuses a second booking of the same treatment and day with the spec conflict answer', async () => {
-    const [cleaning] = treatments.filter((x) => x.name === 'Teeth Cleaning');
-    const res = await book(ann, { treatmentId: cleaning!._id, date: TOMORROW, slot: '02.00 PM - 02.30 PM' });
+    const ann = await patient();
+    const day = unusedDay();
+    const cleaning = treatment('Teeth Cleaning');
+    await createBooking(t, ann, { treatmentId: cleaning._id, date: day, slot: '09.00 AM - 09.30 AM' });
+    const res = await book(ann, { treatmentId: cleaning._id, date: day, slot: '02.00 PM - 02.30 PM' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       success: false,
-      booking: { date: TOMORROW, slot: '09.00 AM - 09.30 AM', treatment: 'Teeth Cleaning' },
+      booking: { date: day, slot: '09.00 AM - 09.30 AM', treatment: 'Teeth Cleaning' },
       code: 'conflict',
     });
   });
 
   it('refuses a slot another patient holds without revealing who', async () => {
-    const bob = await signUp(t);
-    const [cleaning] = treatments.filter((x) => x.name === 'Teeth Cleaning');
-    const res = await book(bob, { treatmentId: cleaning!._id, date: TOMORROW, slot: '09.00 AM - 09.30 AM' });
+    const [ann, bob] = await createSignedInPatients(t, 2, 'holder');
+    const day = unusedDay();
+    const cleaning = treatment('Teeth Cleaning');
+    await createBooking(t, ann!, { treatmentId: cleaning._id, date: day, slot: '09.00 AM - 09.30 AM' });
+    const res = await book(bob!, { treatmentId: cleaning._id, date: day, slot: '09.00 AM - 09.30 AM' });
     expect(res.statusCode).toBe(409);
     const body = res.json();
-    expect(body).toMatchObject({ success: false, booking: { date: TOMORROW, slot: '09.00 AM - 09.30 AM' } });
-    expect(JSON.stringify(body)).not.toContain(ann.email);
+    expect(body).toMatchObject({ success: false, booking: { date: day, slot: '09.00 AM - 09.30 AM' } });
+    expect(JSON.stringify(body)).not.toContain(ann!.email);
   });
 
   it('takes the price from the treatment, not from the request', async () => {
-    const surgery = treatments.find((x) => x.name === 'Oral Surgery')!;
-    const res = await book(ann, { treatmentId: surgery._id, date: TOMORROW, slot: '08.00 AM - 08.30 AM', price: 0.01 });
+    const surgery = treatment('Oral Surgery');
+    const res = await book(await patient(), { treatmentId: surgery._id, date: unusedDay(), slot: '08.00 AM - 08.30 AM', price: 0.01 });
     expect(res.statusCode).toBe(201);
     expect(res.json().booking.price).toBe(35);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, res.json().booking._id));
@@ -116,11 +129,13 @@ describe('booking', () => {
   });
 
   it('refuses to book for someone else, and takes the name from the account', async () => {
+    const ann = await patient();
     const bob = await signUp(t, { name: 'Bob Real' });
-    const ortho = treatments.find((x) => x.name === 'Teeth Orthodontics')!;
-    const forged = await book(bob, { treatmentId: ortho._id, date: TOMORROW, slot: '08.00 AM - 08.30 AM', patient: ann.email });
+    const day = unusedDay();
+    const ortho = treatment('Teeth Orthodontics');
+    const forged = await book(bob, { treatmentId: ortho._id, date: day, slot: '08.00 AM - 08.30 AM', patient: ann.email });
     expect(forged.statusCode).toBe(403);
-    const named = await book(bob, { treatmentId: ortho._id, date: TOMORROW, slot: '08.00 AM - 08.30 AM', patient: bob.email, patientName: 'Someone Else' });
+    const named = await book(bob, { treatmentId: ortho._id, date: day, slot: '08.00 AM - 08.30 AM', patient: bob.email, patientName: 'Someone Else' });
     expect(named.statusCode).toBe(201);
     expect(named.json().booking).toMatchObject({ patient: bob.email, patientName: 'Bob Real' });
   });
@@ -139,35 +154,39 @@ describe('booking', () => {
     [{ treatmentId: 'not-a-treatment' }, 'treatmentId'],
     [{ treatmentId: '00000000-0000-4000-8000-000000000000' }, 'treatmentId'],
   ])('answers %j with a 400 on %s', async (override, field) => {
-    const pediatric = treatments.find((x) => x.name === 'Pediatric Dental')!;
-    const res = await book(ann, { treatmentId: pediatric._id, date: TOMORROW, slot: '03.00 PM - 03.30 PM', ...override });
+    const pediatric = treatment('Pediatric Dental');
+    const res = await book(await patient(), { treatmentId: pediatric._id, date: TOMORROW, slot: '03.00 PM - 03.30 PM', ...override });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toHaveProperty(field);
   });
 
   it("lists a patient's own bookings only", async () => {
-    const own = await t.app.inject({ url: `/api/booking?patient=${ann.email}`, headers: bearer(ann) });
+    const [ann, bob] = await createSignedInPatients(t, 2, 'lister');
+    const day = unusedDay();
+    await createBooking(t, ann!, { treatmentId: treatment('Teeth Cleaning')._id, date: day, slot: '09.00 AM - 09.30 AM' });
+    await createBooking(t, ann!, { treatmentId: treatment('Oral Surgery')._id, date: day, slot: '08.00 AM - 08.30 AM' });
+    await createBooking(t, bob!, { treatmentId: treatment('Cavity Protection')._id, date: day, slot: '08.00 AM - 08.30 AM' });
+    const own = await t.app.inject({ url: `/api/booking?patient=${ann!.email}`, headers: bearer(ann!) });
     expect(own.statusCode).toBe(200);
     const list = own.json<{ treatment: string; date: string; slot: string; paid: boolean; price: number; patientName: string }[]>();
     expect(list.map((b) => [b.treatment, b.slot])).toEqual([
       ['Oral Surgery', '08.00 AM - 08.30 AM'],
       ['Teeth Cleaning', '09.00 AM - 09.30 AM'],
     ]);
-    expect(list[0]).toMatchObject({ date: TOMORROW, paid: false, price: 35, patientName: 'Ann Lee' });
+    expect(list[0]).toMatchObject({ date: day, paid: false, price: 35, patientName: ann!.name });
 
-    const bob = await signUp(t);
-    expect((await t.app.inject({ url: `/api/booking?patient=${ann.email}`, headers: bearer(bob) })).statusCode).toBe(403);
-    expect((await t.app.inject({ url: `/api/booking?patient=${ann.email}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/api/booking?patient=${ann!.email}`, headers: bearer(bob!) })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `/api/booking?patient=${ann!.email}` })).statusCode).toBe(401);
   });
 
   it("shows one booking to its patient and a 404 to anyone else's patient", async () => {
-    const [first] = (await t.app.inject({ url: `/api/booking?patient=${ann.email}`, headers: bearer(ann) })).json<{ _id: string }[]>();
-    const mine = await t.app.inject({ url: `/api/booking/${first!._id}`, headers: bearer(ann) });
+    const [ann, bob] = await createSignedInPatients(t, 2, 'viewer');
+    const booked = await createBooking(t, ann!, { treatmentId: treatment('Oral Surgery')._id, date: unusedDay(), slot: '08.00 AM - 08.30 AM' });
+    const mine = await t.app.inject({ url: `/api/booking/${booked._id}`, headers: bearer(ann!) });
     expect(mine.statusCode).toBe(200);
-    expect(mine.json()).toMatchObject({ _id: first!._id, patientName: 'Ann Lee', treatment: 'Oral Surgery' });
-    const bob = await signUp(t);
-    expect((await t.app.inject({ url: `/api/booking/${first!._id}`, headers: bearer(bob) })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: '/api/booking/not-a-uuid', headers: bearer(ann) })).statusCode).toBe(404);
+    expect(mine.json()).toMatchObject({ _id: booked._id, patientName: ann!.name, treatment: 'Oral Surgery' });
+    expect((await t.app.inject({ url: `/api/booking/${booked._id}`, headers: bearer(bob!) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/booking/not-a-uuid', headers: bearer(ann!) })).statusCode).toBe(404);
   });
 });
 
