@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app.ts';
 import { bookings, outbox } from '../../db/schema.ts';
@@ -9,6 +9,7 @@ import {
 
 // The clock is pinned: 2030-06-05 10:15 in the clinic's zone (UTC in these tests).
 const NOW = new Date('2030-06-05T10:15:00Z');
+const TODAY = '2030-06-05';
 const TOMORROW = '2030-06-06';
 
 interface Treatment { _id: string; name: string; slots: string[]; price: number }
@@ -20,6 +21,7 @@ const mediumDate = (iso: string) =>
 describe('booking', () => {
   let t: TestApp;
   let treatments: Treatment[];
+  let now = NOW;
   const book = (user: { token: string }, body: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/booking', headers: bearer(user), payload: body });
   const treatment = (name: string) => treatments.find((x) => x.name === name)!;
@@ -27,8 +29,11 @@ describe('booking', () => {
   const patient = async () => (await createSignedInPatients(t, 1, 'patient'))[0]!;
 
   beforeAll(async () => {
-    t = await buildTestApp({}, { now: () => NOW });
+    t = await buildTestApp({}, { now: () => now });
     treatments = (await t.app.inject(`/api/available?date=${TOMORROW}`)).json();
+  });
+  beforeEach(() => {
+    now = NOW;
   });
   afterAll(() => t.close());
 
@@ -47,6 +52,33 @@ describe('booking', () => {
   it('accepts the medium date format and drops today’s started slots', async () => {
     const today = (await t.app.inject('/api/available?date=Jun%205%2C%202030')).json<Treatment[]>();
     expect(today[0]!.slots[0]).toBe('10.30 AM - 11.00 AM');
+  });
+
+  // isSlotOpen: a slot of today is open while its start is later than the clinic's minute now.
+  it('neither offers nor books a slot starting this very minute', async () => {
+    const cleaning = treatment('Teeth Cleaning');
+    const slot = '09.00 AM - 09.30 AM';
+    const ann = await patient();
+    now = new Date('2030-06-05T08:59:00Z'); // the clinic's zone is UTC here
+    expect((await treatmentsOn(t, TODAY)).find((x) => x._id === cleaning._id)!.slots[0]).toBe(slot);
+
+    now = new Date('2030-06-05T09:00:00Z');
+    const offered = await treatmentsOn(t, TODAY);
+    expect(offered.find((x) => x._id === cleaning._id)!.slots[0]).toBe('09.30 AM - 10.00 AM');
+    expect(offered.some((x) => x.slots.includes(slot))).toBe(false);
+    const res = await book(ann, { treatmentId: cleaning._id, date: TODAY, slot });
+    expect(res.statusCode).toBe(400);
+    const message = 'That slot has already started; choose a later one.';
+    expect(res.json()).toMatchObject({ code: 'validation_failed', detail: message, errors: { slot: [message] } });
+  });
+
+  it('offers and books a slot of today one minute before it starts', async () => {
+    const cosmetic = treatment('Cosmetic Dentistry');
+    const slot = '09.00 AM - 09.30 AM';
+    now = new Date('2030-06-05T08:59:00Z');
+    expect((await treatmentsOn(t, TODAY)).find((x) => x._id === cosmetic._id)!.slots[0]).toBe(slot);
+    const booked = await createBooking(t, await patient(), { treatmentId: cosmetic._id, date: TODAY, slot });
+    expect(booked).toMatchObject({ date: TODAY, slot });
   });
 
   it('gives empty slot lists for the past and beyond the window', async () => {

@@ -51,6 +51,26 @@ describe('freeSlots', () => {
   });
 });
 
+describe('isSlotOpen', () => {
+  const slot = '09.00 AM - 09.30 AM';
+  const at = (iso: string, timeZone = 'UTC') => bookingClock(new Date(iso), timeZone, 90);
+
+  it('keeps a slot of today open to its last minute before the start, and closes it at the start', () => {
+    expect(isSlotOpen('2030-06-05', slot, at('2030-06-05T08:59:00Z'))).toBe(true);
+    expect(isSlotOpen('2030-06-05', slot, at('2030-06-05T08:59:59Z'))).toBe(true);
+    expect(isSlotOpen('2030-06-05', slot, at('2030-06-05T09:00:00Z'))).toBe(false);
+    // The same slot on another day is not affected.
+    expect(isSlotOpen('2030-06-06', slot, at('2030-06-05T09:00:00Z'))).toBe(true);
+  });
+
+  it("takes the start minute on the clinic's clock", () => {
+    // 13:00 UTC is 09:00 in New York (EDT).
+    expect(isSlotOpen('2030-06-05', slot, at('2030-06-05T12:59:00Z', 'America/New_York'))).toBe(true);
+    expect(isSlotOpen('2030-06-05', slot, at('2030-06-05T13:00:00Z', 'America/New_York'))).toBe(false);
+    expect(freeSlots(SLOTS, new Set(), '2030-06-05', at('2030-06-05T13:00:00Z', 'America/New_York'))[0]).toBe('09.30 AM - 10.00 AM');
+  });
+});
+
 describe('the clinic time zone', () => {
   it('decides what "today" and "started" mean, not the server zone', () => {
     // 02:30 UTC on June 6 is still 22:30 on June 5 in New York.
