@@ -1,13 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, bookings, doctors, users } from '../../db/schema.ts';
-import { bearer, buildTestApp, signIn, signUp, type TestApp, type TestUser } from '../../test/helper.ts';
+import { bearer, buildTestApp, createSignedInPatients, signIn, signUp, type TestApp, type TestUser } from '../../test/helper.ts';
 
-let now = new Date('2030-06-05T10:15:00Z');
+const NOW = new Date('2030-06-05T10:15:00Z');
+let now = NOW;
 
 async function userIdOf(t: TestApp, email: string): Promise<string> {
   const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return user!.id;
+}
+
+/** A stored image for a doctor's photo (one byte: the admin routes only check that it exists). */
+async function doctorImage(t: TestApp): Promise<string> {
+  const image = await t.db.execute(sql`INSERT INTO images (content_type, content, width, height) VALUES ('image/webp', '\\x00', 1, 1) RETURNING id`);
+  return `/api/image/${(image as unknown as { rows: { id: string }[] }).rows[0]!.id}`;
 }
 
 describe('admin: users, roles, doctors, audit', () => {
@@ -16,6 +23,9 @@ describe('admin: users, roles, doctors, audit', () => {
   beforeAll(async () => {
     t = await buildTestApp({ ADMIN_EMAIL: 'boss@clinic.test', ADMIN_PASSWORD: 'admin-password' }, { now: () => now });
     boss = { email: 'boss@clinic.test', name: 'Clinic Admin', password: 'admin-password', ...(await signIn(t, 'boss@clinic.test', 'admin-password')) };
+  });
+  beforeEach(() => {
+    now = NOW;
   });
   afterAll(() => t.close());
 
@@ -66,7 +76,6 @@ describe('admin: users, roles, doctors, audit', () => {
   it('removes a user: sessions end, upcoming bookings free their slots, past bookings stay', async () => {
     const victim = await signUp(t);
     const [treatment] = (await t.app.inject('/api/available?date=2030-06-08')).json<{ _id: string; name: string }[]>();
-    now = new Date('2030-06-05T10:15:00Z');
     const upcoming = await t.app.inject({
       method: 'POST', url: '/api/booking', headers: bearer(victim),
       payload: { treatmentId: treatment!._id, date: '2030-06-08', slot: '08.00 AM - 08.30 AM' },
@@ -99,7 +108,6 @@ describe('admin: users, roles, doctors, audit', () => {
   it("never shows a removed account's bookings to a later account with the same address", async () => {
     const first = await signUp(t, { name: 'Pat Two' });
     const [treatment] = (await t.app.inject('/api/available?date=2030-06-11')).json<{ _id: string; name: string }[]>();
-    now = new Date('2030-06-05T10:15:00Z');
     const [past] = await t.db.insert(bookings).values({
       treatmentId: treatment!._id, treatmentName: treatment!.name, date: '2030-05-02', slot: '09.00 AM - 09.30 AM',
       patientId: await userIdOf(t, first.email), patientEmail: first.email, patientName: 'Pat Two', phone: '555 0102', priceCents: 2000,
@@ -136,9 +144,7 @@ describe('admin: users, roles, doctors, audit', () => {
   });
 
   it('adds, lists and deletes doctors with the spec answers', async () => {
-    const image = await t.db.execute(sql`INSERT INTO images (content_type, content, width, height) VALUES ('image/webp', '\\x00', 1, 1) RETURNING id`);
-    const imageId = (image as unknown as { rows: { id: string }[] }).rows[0]!.id;
-    const img = `/api/image/${imageId}`;
+    const img = await doctorImage(t);
     const add = await t.app.inject({
       method: 'POST', url: '/api/doctor', headers: bearer(boss),
       payload: { name: 'Jane Root', email: 'Jane.Root@Clinic.test', specialty: 'Oral Surgery', img },
@@ -177,14 +183,28 @@ describe('admin: users, roles, doctors, audit', () => {
   });
 
   it('writes every admin action to an audit log that cannot be altered', async () => {
-    const ann = await signUp(t);
-    await t.app.inject({ method: 'PUT', url: `/api/user/admin/${ann.email}`, headers: bearer(boss) });
+    const [ann, leaving] = await createSignedInPatients(t, 2, 'audited');
+    const doctor = { name: 'Dr Audit', email: `audit-${Date.now()}@clinic.test`, specialty: '', img: await doctorImage(t) };
+    for (const request of [
+      { method: 'PUT', url: `/api/user/admin/${ann!.email}` },
+      { method: 'DELETE', url: `/api/user/${leaving!.email}` },
+      { method: 'POST', url: '/api/doctor', payload: doctor },
+      { method: 'DELETE', url: `/api/doctor/${doctor.email}` },
+    ] as const) {
+      expect((await t.app.inject({ ...request, headers: bearer(boss) })).statusCode, request.url).toBeLessThan(300);
+    }
     const res = await t.app.inject({ url: '/api/audit', headers: bearer(boss) });
-    expect(res.json()).toContainEqual({
-      _id: expect.any(String), actor: 'boss@clinic.test', action: 'user.make-admin', target: ann.email, detail: {}, at: expect.any(String),
+    const entries = res.json<{ actor: string; action: string; target: string }[]>();
+    expect(entries).toContainEqual({
+      _id: expect.any(String), actor: 'boss@clinic.test', action: 'user.make-admin', target: ann!.email, detail: {}, at: expect.any(String),
     });
-    const actions = res.json<{ action: string }[]>().map((e) => e.action);
-    expect(actions).toEqual(expect.arrayContaining(['user.make-admin', 'user.remove', 'doctor.add', 'doctor.delete']));
+    expect(entries.map((e) => [e.action, e.target])).toEqual(
+      expect.arrayContaining([
+        ['user.remove', leaving!.email],
+        ['doctor.add', doctor.email],
+        ['doctor.delete', doctor.email],
+      ]),
+    );
 
     const code = async (run: () => Promise<unknown>) => {
       try {
