@@ -33,7 +33,7 @@ describe('the outbox over SMTP', () => {
 
   it('stores a contact message with its mail, then delivers it to the clinic inbox', async () => {
     await t.app.inject({ method: 'POST', url: '/api/contact', payload: { email: 'mia@example.com', subject: 'Parking', message: 'Is there parking?' } });
-    const [queued] = await t.db.select().from(outbox).where(eq(outbox.kind, 'contact'));
+    const [queued] = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'contact'), eq(outbox.replyTo, 'mia@example.com')));
     expect(queued).toMatchObject({ toAddress: 'front.desk@clinic.test', status: 'pending', replyTo: 'mia@example.com' });
 
     expect(await t.app.outboxWorker!.runOnce()).toBe(1);
