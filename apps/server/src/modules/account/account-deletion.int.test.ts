@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode, accountDeletedSchema } from '@clinic/shared';
 import {
   accounts,
@@ -97,6 +97,9 @@ describe('DELETE /api/me', () => {
     );
     treatments = (await t.app.inject(`/api/available?date=${PAST_DAY}`)).json();
   });
+  beforeEach(() => {
+    clock = BOOKED_AT;
+  });
   afterAll(() => t.close());
 
   it('refuses without the password, or with a wrong one: 401 reauth_required, nothing deleted', async () => {
@@ -123,7 +126,6 @@ describe('DELETE /api/me', () => {
   });
 
   it('erases the person and keeps paid or attended bookings without them', async () => {
-    clock = BOOKED_AT;
     const unique = `${Date.now()}`.slice(-7);
     const name = `Erin Erasable ${unique}`;
     const phone = `+49 30 ${unique}`;
