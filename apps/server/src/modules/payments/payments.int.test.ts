@@ -1,15 +1,17 @@
 import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, payments, processedEvents } from '../../db/schema.ts';
-import { bearer, buildTestApp, signUp, type TestApp, type TestUser } from '../../test/helper.ts';
+import { bearer, buildTestApp, createSignedInPatients, signUp, type TestApp } from '../../test/helper.ts';
 import { startStripeStandIn } from '../../test/stripe-stand-in.ts';
 
 const NOW = new Date('2030-06-05T10:15:00Z');
 const DAY = '2030-06-07';
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 
-async function bookOne(t: TestApp, user: TestUser, treatmentIndex = 0, slotIndex = 0) {
+type Patient = { email: string; token: string };
+
+async function bookOne(t: TestApp, user: Patient, treatmentIndex = 0, slotIndex = 0) {
   const treatments = (await t.app.inject(`/api/available?date=${DAY}`)).json<{ _id: string; slots: string[] }[]>();
   const treatment = treatments[treatmentIndex]!;
   const res = await t.app.inject({
@@ -22,13 +24,15 @@ async function bookOne(t: TestApp, user: TestUser, treatmentIndex = 0, slotIndex
 
 describe('test-mode payments', () => {
   let t: TestApp;
-  let ann: TestUser;
-  const pay = (user: TestUser, id: string, card: Record<string, string> = CARD) =>
+  let ann: Patient;
+  const pay = (user: Patient, id: string, card: Record<string, string> = CARD) =>
     t.app.inject({ method: 'POST', url: `/api/booking/${id}/pay`, headers: bearer(user), payload: card });
 
   beforeAll(async () => {
     t = await buildTestApp({}, { now: () => NOW });
-    ann = await signUp(t);
+  });
+  beforeEach(async () => {
+    ann = (await createSignedInPatients(t, 1, 'payer'))[0]!;
   });
   afterAll(() => t.close());
 
@@ -72,8 +76,6 @@ describe('test-mode payments', () => {
     const res = await pay(ann, booking._id, { ...CARD, ...override });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[field]).toEqual([message]);
-    // Free the treatment for the next case.
-    await t.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, booking._id));
   });
 
   it("refuses someone else's booking and a cancelled one", async () => {
@@ -99,7 +101,7 @@ describe('Stripe payments (official SDK against a local stand-in)', () => {
   const WEBHOOK_SECRET = 'whsec_test_secret_for_the_clinic';
   let t: TestApp;
   let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
-  let ann: TestUser;
+  let ann: Patient;
   const signer = new Stripe('sk_test_unused');
 
   const event = (type: string, intent: { id: string; amount: number; bookingId: string }, id = `evt_${Math.random().toString(36).slice(2)}`) =>
@@ -117,7 +119,9 @@ describe('Stripe payments (official SDK against a local stand-in)', () => {
       { STRIPE_SECRET_KEY: standIn.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_standin', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: standIn.url },
       { now: () => NOW },
     );
-    ann = await signUp(t);
+  });
+  beforeEach(async () => {
+    ann = (await createSignedInPatients(t, 1, 'payer'))[0]!;
   });
   afterAll(async () => {
     await t.close();
