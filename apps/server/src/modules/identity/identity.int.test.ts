@@ -119,6 +119,28 @@ describe('identity', () => {
     expect(await t.db.select().from(sessions).where(eq(sessions.token, token))).toEqual([]);
   });
 
+  // At the very end of a session's life, from the outside: refused once expires_at has passed,
+  // served (and extended) until then.
+  it('refuses a bearer token whose session ended a second ago, on a signed-in route too', async () => {
+    const [ann] = await createSignedInPatients(t, 1, 'ended');
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, ann!.token.split('.')[0]!));
+    const own = await t.app.inject({ url: `/api/booking?patient=${ann!.email}`, headers: bearer(ann!) });
+    expect(own.statusCode).toBe(401);
+    expect(own.json()).toMatchObject({ code: 'unauthenticated' });
+    expect((await t.app.inject({ url: '/api/me', headers: bearer(ann!) })).json()).toEqual({ user: null });
+  });
+
+  it('serves a session that ends in a minute, due for its refresh, and extends it', async () => {
+    const [ann] = await createSignedInPatients(t, 1, 'ending');
+    const token = ann!.token.split('.')[0]!;
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() + 60_000) }).where(eq(sessions.token, token));
+    const own = await t.app.inject({ url: `/api/booking?patient=${ann!.email}`, headers: bearer(ann!) });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual([]);
+    const [after] = await t.db.select().from(sessions).where(eq(sessions.token, token));
+    expect(after!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
+  });
+
   it('refuses a bearer token signed with another secret', async () => {
     const ann = await signUp(t);
     const { createHmac } = await import('node:crypto');
