@@ -46,6 +46,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // Above Testing Library's wait (src/test/setup.ts), so a slow wait fails with its own message.
+          testTimeout: 15_000,
         },
       },
       {
