@@ -20,6 +20,10 @@ const plainPathSuites = [
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core but one, so a single worker on CI's two cores; the
+    // integration files mostly wait on a database (PGlite's own turns, or PostgreSQL's process),
+    // so two workers keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         test: {
