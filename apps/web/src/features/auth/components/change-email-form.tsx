@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import {
   accountSecurityTexts as texts,
   changeEmailFormSchema,
@@ -9,10 +8,10 @@ import { EmailField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { useChangeEmail } from '../api/change-email.ts';
 import { AuthError } from './auth-error.tsx';
+import { TitledSection } from '../../../components/ui/titled-section.tsx';
 
 /** The profile's change of address: a link goes to the new one, which takes effect when followed. */
 export function ChangeEmailForm({ email }: { email: string }) {
-  const headingId = useId();
   const change = useChangeEmail();
   const {
     register,
@@ -32,10 +31,7 @@ export function ChangeEmailForm({ email }: { email: string }) {
   };
 
   return (
-    <section aria-labelledby={headingId} className="flex max-w-sm flex-col gap-3">
-      <h3 id={headingId} className="text-lg font-semibold">
-        {texts.emailTitle}
-      </h3>
+    <TitledSection title={texts.emailTitle} className="flex max-w-sm flex-col gap-3">
       <p>{email}</p>
       {change.isSuccess ? (
         <p role="status" className="rounded-box bg-base-200 p-3">
@@ -57,6 +53,6 @@ export function ChangeEmailForm({ email }: { email: string }) {
           {texts.changeEmail}
         </Button>
       </form>
-    </section>
+    </TitledSection>
   );
 }

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { toast } from 'sonner';
 import {
   accountSecurityTexts as texts,
@@ -11,13 +10,13 @@ import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { hasServerFieldError, setServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { AuthError } from './auth-error.tsx';
+import { TitledSection } from '../../../components/ui/titled-section.tsx';
 
 /** Where the server's messages about the password go: both names mean the new one. */
 const passwordFields = { password: 'newPassword', newPassword: 'newPassword' } as const;
 
 /** The profile's password change: the current one, a new one twice. Other sessions then end. */
 export function ChangePasswordForm({ email }: { email: string }) {
-  const headingId = useId();
   const change = useChangePassword(email);
   const {
     register,
@@ -43,10 +42,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
   const serverError =
     change.isError && !hasServerFieldError(change.error, Object.keys(passwordFields));
   return (
-    <section aria-labelledby={headingId} className="flex max-w-sm flex-col gap-3">
-      <h3 id={headingId} className="text-lg font-semibold">
-        {texts.passwordTitle}
-      </h3>
+    <TitledSection title={texts.passwordTitle} className="flex max-w-sm flex-col gap-3">
       <form
         noValidate
         onSubmit={(event) => void handleSubmit(submit)(event)}
@@ -78,6 +74,6 @@ export function ChangePasswordForm({ email }: { email: string }) {
           {texts.changePassword}
         </Button>
       </form>
-    </section>
+    </TitledSection>
   );
 }

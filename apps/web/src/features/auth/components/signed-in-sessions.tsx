@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { toast } from 'sonner';
 import { accountSecurityTexts as texts, type SignedInSession } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,6 +5,7 @@ import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useSessions, useSignOutOthers } from '../api/list-sessions.ts';
 import { AuthError } from './auth-error.tsx';
+import { TitledSection } from '../../../components/ui/titled-section.tsx';
 
 /** A browser and system from a user agent, roughly: enough for a patient to recognise a device. */
 export function describeDevice(userAgent: string | null | undefined): string {
@@ -39,7 +39,6 @@ const when = (iso: string) =>
 
 /** Where the account is signed in (device, last seen), with 'Sign out everywhere else'. */
 export function SignedInSessions() {
-  const headingId = useId();
   const sessions = useSessions();
   const signOutOthers = useSignOutOthers();
 
@@ -85,12 +84,9 @@ export function SignedInSessions() {
   }
 
   return (
-    <section aria-labelledby={headingId} className="flex max-w-xl flex-col gap-3">
-      <h3 id={headingId} className="text-lg font-semibold">
-        {texts.sessionsTitle}
-      </h3>
+    <TitledSection title={texts.sessionsTitle} className="flex max-w-xl flex-col gap-3">
       {body}
-    </section>
+    </TitledSection>
   );
 }
 

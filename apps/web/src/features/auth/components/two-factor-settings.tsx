@@ -22,6 +22,7 @@ import { useEnableTwoFactor, type EnableTwoFactorResponse } from '../api/enable-
 import { useGenerateBackupCodes } from '../api/generate-backup-codes.ts';
 import { useMe } from '../api/get-me.ts';
 import { AuthError } from './auth-error.tsx';
+import { TitledSection } from '../../../components/ui/titled-section.tsx';
 
 type Step =
   | { kind: 'status' }
@@ -32,7 +33,6 @@ type Step =
 export function TwoFactorSettings() {
   const me = useMe();
   const [step, setStep] = useState<Step>({ kind: 'status' });
-  const headingId = useId();
 
   let body;
   if (me.isPending) {
@@ -105,12 +105,9 @@ export function TwoFactorSettings() {
   }
 
   return (
-    <section aria-labelledby={headingId} className="flex max-w-xl flex-col gap-4">
-      <h3 id={headingId} className="text-lg font-semibold">
-        {twoFactorTexts.title}
-      </h3>
+    <TitledSection title={twoFactorTexts.title} className="flex max-w-xl flex-col gap-4">
       {body}
-    </section>
+    </TitledSection>
   );
 }
 
