@@ -1,9 +1,13 @@
 /**
  * A popular slot stays correct and quick: 1,000 simultaneous requests for one slot get exactly
  * one 201 and 999 409s, no 5xx, within 5 s: on PGlite with one instance and on PostgreSQL with
- * two, each run as `npm start` runs it, over HTTP. (`npm test` runs the same races as tests.)
+ * two, each run as `npm start` runs it, over HTTP; once on a treatment's own lane (a fresh
+ * install) and once on a doctor's lane (a treatment that requires a doctor, who has one).
+ * (`npm test` runs the same races as tests.)
  */
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { eq, sql } from 'drizzle-orm';
+import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
+import { doctors, doctorTreatments, treatments } from '../apps/server/src/db/schema.ts';
 import { insertSignedInPatients } from '../apps/server/src/test/patients.ts';
 import { startThrowawayPostgres } from '../apps/server/src/test/throwaway-postgres.ts';
 import { startServer, startWarm, type BenchServer } from './server.ts';
@@ -14,10 +18,20 @@ const DAY = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
 
 type Patient = { token: string };
 
-/** Every patient asks for the same slot at once, spread over the servers in turn. */
-async function race(servers: BenchServer[], patients: Patient[]) {
+/** The fourth treatment requires a doctor, and one doctor performs it: its slots are that doctor's lane. */
+async function configureDoctorLane(db: Db) {
+  const [treatment] = await db.select().from(treatments).where(eq(treatments.position, 4));
+  const [doctor] = await db.insert(doctors).values({ name: 'Dr Lane', email: 'dr-lane@example.com', img: '/x.png' }).returning();
+  await db.insert(doctorTreatments).values({ doctorId: doctor!.id, treatmentId: treatment!.id });
+  await db.update(treatments).set({ requiresDoctor: true }).where(eq(treatments.id, treatment!.id));
+  await db.execute(sql`UPDATE clinic_state SET schedule_version = schedule_version + 1`);
+  await db.execute(sql`SELECT pg_notify('clinic_availability', 'schedule')`);
+}
+
+/** Every patient asks for the same slot of the `index`th treatment at once, spread over the servers in turn. */
+async function race(servers: BenchServer[], patients: Patient[], index = 2) {
   const list = (await (await fetch(`${servers[0]!.base}/api/available?date=${DAY}`)).json()) as { _id: string; slots: string[] }[];
-  const target = list[2]!;
+  const target = list[index]!;
   const slot = target.slots[5]!;
   const started = performance.now();
   const statuses = await Promise.all(
@@ -47,9 +61,11 @@ let pglitePatients: Patient[] = [];
 const pglite = await startWarm({ AUTH_SECRET }, async (dataDir) => {
   const database = await openDatabase({ kind: 'pglite', dir: `${dataDir}/pglite` });
   pglitePatients = await insertSignedInPatients(database.db, AUTH_SECRET, PATIENTS);
+  await configureDoctorLane(database.db);
   await database.close();
 });
 rows.push(`PGlite, one instance: ${await race([pglite], pglitePatients)}`);
+rows.push(`PGlite, one instance, a doctor's lane: ${await race([pglite], pglitePatients, 3)}`);
 await pglite.stop();
 
 const postgres = await startThrowawayPostgres();
@@ -59,8 +75,10 @@ const first = await startServer(env);
 const second = await startServer(env);
 const database = await openDatabase({ kind: 'postgres', url });
 const pgPatients = await insertSignedInPatients(database.db, AUTH_SECRET, PATIENTS);
+await configureDoctorLane(database.db);
 await database.close();
 rows.push(`PostgreSQL, two instances: ${await race([first, second], pgPatients)}`);
+rows.push(`PostgreSQL, two instances, a doctor's lane: ${await race([first, second], pgPatients, 3)}`);
 await Promise.all([first.stop(), second.stop()]);
 await postgres.stop();
 

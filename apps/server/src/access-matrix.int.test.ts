@@ -4,7 +4,7 @@
  */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { doctors, images } from './db/schema.ts';
+import { doctors, images, scheduleExceptions, treatments as treatmentsTable } from './db/schema.ts';
 import type { RouteAccess } from './modules/identity/caller.ts';
 import { bearer, buildTestApp, signIn, signUp, type TestApp, type TestUser } from './test/helper.ts';
 import { makeImage, multipartBody } from './test/images.ts';
@@ -23,6 +23,9 @@ interface Fixtures {
   fresh(): string;
   freshUser(): Promise<string>;
   freshDoctor(): Promise<string>;
+  freshDoctorId(): Promise<string>;
+  freshTreatmentId(): Promise<string>;
+  freshExceptionId(): Promise<string>;
 }
 
 type Expected = Record<CallerKind, number>;
@@ -125,6 +128,56 @@ const MATRIX: Record<string, Row> = {
     request: async (f) => ({ method: 'DELETE', url: `/api/doctor/${await f.freshDoctor()}` }),
     expected: adminOnly(200),
   },
+  'GET /api/calendar': { request: () => ({ url: `/api/calendar?from=${DAY}&to=${DAY}` }), expected: everyone(200) },
+  'GET /api/doctors/public': { request: () => ({ url: '/api/doctors/public' }), expected: everyone(200) },
+  'GET /api/availability': {
+    request: (f) => ({ url: `/api/availability?date=${DAY}&treatmentId=${f.treatments[0]!._id}` }),
+    expected: { anonymous: 401, patient: 200, otherPatient: 200, admin: 200 },
+  },
+  'GET /api/admin/treatments': { request: () => ({ url: '/api/admin/treatments' }), expected: adminOnly(200) },
+  'POST /api/admin/treatments': {
+    request: (f) => ({ method: 'POST', url: '/api/admin/treatments', payload: { name: `New ${f.fresh()}`, price: 10, durationMin: 60 } }),
+    expected: adminOnly(201),
+  },
+  'PATCH /api/admin/treatments/:id': {
+    request: async (f) => ({ method: 'PATCH', url: `/api/admin/treatments/${await f.freshTreatmentId()}`, payload: { price: 12.5 } }),
+    expected: adminOnly(200),
+  },
+  'DELETE /api/admin/treatments/:id': {
+    request: async (f) => ({ method: 'DELETE', url: `/api/admin/treatments/${await f.freshTreatmentId()}` }),
+    expected: adminOnly(200),
+  },
+  'GET /api/admin/doctors/:id/treatments': {
+    request: async (f) => ({ url: `/api/admin/doctors/${await f.freshDoctorId()}/treatments` }),
+    expected: adminOnly(200),
+  },
+  'PUT /api/admin/doctors/:id/treatments': {
+    request: async (f) => ({ method: 'PUT', url: `/api/admin/doctors/${await f.freshDoctorId()}/treatments`, payload: { treatmentIds: [f.treatments[1]!._id] } }),
+    expected: adminOnly(200),
+  },
+  'GET /api/admin/working-hours': { request: () => ({ url: '/api/admin/working-hours' }), expected: adminOnly(200) },
+  'PUT /api/admin/working-hours': {
+    // A new doctor's own hours: the clinic's (which the other rows book in) stay as they are.
+    request: async (f) => ({
+      method: 'PUT',
+      url: `/api/admin/working-hours?doctorId=${await f.freshDoctorId()}`,
+      payload: { weekdays: { 1: [{ start: 540, end: 720 }] } },
+    }),
+    expected: adminOnly(200),
+  },
+  'GET /api/admin/schedule-exceptions': { request: () => ({ url: '/api/admin/schedule-exceptions' }), expected: adminOnly(200) },
+  'POST /api/admin/schedule-exceptions': {
+    request: async (f) => ({
+      method: 'POST',
+      url: '/api/admin/schedule-exceptions',
+      payload: { doctorId: await f.freshDoctorId(), dateFrom: '2030-07-21', dateTo: '2030-07-22', kind: 'closed', reason: 'Leave' },
+    }),
+    expected: adminOnly(201),
+  },
+  'DELETE /api/admin/schedule-exceptions/:id': {
+    request: async (f) => ({ method: 'DELETE', url: `/api/admin/schedule-exceptions/${await f.freshExceptionId()}` }),
+    expected: adminOnly(204),
+  },
   'GET /api/audit': { request: () => ({ url: '/api/audit' }), expected: adminOnly(200) },
   'GET /api/contact': { request: () => ({ url: '/api/contact' }), expected: adminOnly(200) },
   'GET /api/outbox': { request: () => ({ url: '/api/outbox' }), expected: adminOnly(200) },
@@ -202,6 +255,21 @@ describe('access-control matrix', () => {
         const email = f.fresh();
         await t.db.insert(doctors).values({ name: 'Dr Temp', email, specialty: '', img: f.imageUrl });
         return email;
+      },
+      freshDoctorId: async () => {
+        const [row] = await t.db.insert(doctors).values({ name: 'Dr Temp', email: f.fresh(), specialty: '', img: f.imageUrl }).returning();
+        return row!.id;
+      },
+      freshTreatmentId: async () => {
+        const [row] = await t.db.insert(treatmentsTable).values({ name: `Temp ${f.fresh()}`, priceCents: 100 }).returning();
+        return row!.id;
+      },
+      freshExceptionId: async () => {
+        const [row] = await t.db
+          .insert(scheduleExceptions)
+          .values({ dateFrom: '2030-07-20', dateTo: '2030-07-20', kind: 'closed', doctorId: await f.freshDoctorId() })
+          .returning();
+        return row!.id;
       },
     };
   });

@@ -29,6 +29,9 @@ import { createBookingService } from './modules/booking/booking.service.ts';
 import { createAvailabilityCache } from './modules/booking/availability-cache.ts';
 import { listenForAvailabilityChanges } from './modules/booking/availability-channel.ts';
 import { bookingRoutes } from './modules/booking/booking.routes.ts';
+import { createScheduleSnapshot } from './modules/schedule/schedule-snapshot.ts';
+import { createScheduleAdmin } from './modules/schedule/schedule-admin.service.ts';
+import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createDoctorsService } from './modules/doctors/doctors.service.ts';
 import { doctorsRoutes } from './modules/doctors/doctors.routes.ts';
@@ -104,7 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let database: Database;
   try {
     database = await openDatabase(config.database, { yieldBeforeStatements: config.fastPaths.has('pglite-yield') });
-    await migrateDatabase(database);
+    await migrateDatabase(database, config.clinicTimeZone);
     // After opening: PGlite rewrites some files as it starts, with the process's umask.
     if (isEmbeddedOnDisk) makeDataDirPrivate(config.dataDir);
   } catch (error) {
@@ -168,10 +171,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const rateLimiter = createRateLimiter(db);
   const contact = createContactService({ db, rateLimiter, mail });
   const availabilityCache = createAvailabilityCache();
-  await listenForAvailabilityChanges(database, availabilityCache);
+  const schedule = createScheduleSnapshot({ db, now, timeZone: config.clinicTimeZone });
+  await listenForAvailabilityChanges(database, availabilityCache, () => schedule.reset());
   const booking = createBookingService({
     db,
     cache: availabilityCache,
+    schedule,
     mail,
     now,
     timeZone: config.clinicTimeZone,
@@ -183,7 +188,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     rateLimit: { limiter: rateLimiter, max: config.bookingRateLimitPerMinute, windowSeconds: 60 },
   });
   const users = createUsersService({ db, auth, booking });
-  const doctors = createDoctorsService({ db });
+  const scheduleAdmin = createScheduleAdmin({ db, snapshot: schedule, cache: availabilityCache, booking, now, timeZone: config.clinicTimeZone });
+  const doctors = createDoctorsService({ db, schedule: scheduleAdmin });
   const images = createImagesService({ db });
   const payments = createPaymentsService({
     db,
@@ -250,6 +256,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mailRoutes, { db, callers });
   await app.register(bookingRoutes, { booking, callers });
   await app.register(doctorsRoutes, { doctors, callers });
+  await app.register(scheduleRoutes, { schedule: scheduleAdmin, callers });
   await app.register(imagesRoutes, { images, callers });
   await app.register(auditRoutes, { db, callers });
   await app.register(paymentsRoutes, { payments, callers });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { parseDateInput } from './dates.ts';
 import { paymentModeSchema } from './payment.ts';
-import { phoneSchema, serverEmailSchema } from './validation.ts';
+import { phoneSchema, serverEmailSchema, uuidSchema } from './validation.ts';
 
 /** A calendar date as sent: ISO `YYYY-MM-DD` or the spec's medium `Jun 5, 2022`; parsed to ISO. */
 export const dateInputSchema = z.string().transform((value, ctx) => {
@@ -40,6 +40,8 @@ export const bookingRequestSchema = z.object({
   patient: z.string().optional(),
   patientName: z.string().optional(),
   phone: phoneSchema.optional().default(''),
+  /** A doctor of the treatment's; absent: any available doctor (the treatments that need one). */
+  doctorId: uuidSchema.optional(),
 });
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
 
@@ -59,6 +61,8 @@ export const bookingSchema = z.object({
   transactionId: z.string().nullable(),
   /** `test` for a booking paid in the built-in test mode: staff must see no money was taken. */
   paymentMode: paymentModeSchema.nullable(),
+  /** Who sees the patient: null for a treatment that needs no doctor. */
+  doctor: z.object({ _id: z.string(), name: z.string() }).nullable(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

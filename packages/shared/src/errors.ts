@@ -13,6 +13,8 @@ export const ErrorCode = {
   BOOKING_LIMIT: 'booking_limit_reached',
   /** The patient must verify the email address first (REQUIRE_EMAIL_VERIFICATION). */
   EMAIL_UNVERIFIED: 'email_unverified',
+  /** A schedule change or deletion would strand confirmed bookings (listed; confirm to cancel them). */
+  HAS_FUTURE_BOOKINGS: 'has_future_bookings',
   RATE_LIMITED: 'rate_limited',
   PAYLOAD_TOO_LARGE: 'payload_too_large',
   UNSUPPORTED_MEDIA_TYPE: 'unsupported_media_type',

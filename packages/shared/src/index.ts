@@ -11,3 +11,4 @@ export * from './account.ts';
 export * from './two-factor.ts';
 export * from './account-security.ts';
 export * from './times.ts';
+export * from './schedule.ts';

@@ -32,3 +32,22 @@ export function minutesNowInZone(now: Date, timeZone: string): number {
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return get('hour') * 60 + get('minute');
 }
+
+/** 510 -> `08.30 AM`: the spec's clock format (two-digit hour, a dot, AM or PM). */
+export function clockLabel(minutes: number): string {
+  const hour24 = Math.floor(minutes / 60) % 24;
+  const minute = minutes % 60;
+  const hour12 = hour24 % 12 === 0 ? 12 : hour24 % 12;
+  return `${String(hour12).padStart(2, '0')}.${String(minute).padStart(2, '0')} ${hour24 < 12 ? 'AM' : 'PM'}`;
+}
+
+/** (480, 510) -> `08.00 AM - 08.30 AM`: the spec's slot label for a start and an end. */
+export function slotLabel(startMin: number, endMin: number): string {
+  return `${clockLabel(startMin)} - ${clockLabel(endMin)}`;
+}
+
+/** ISO weekday of a calendar date: 1 = Monday … 7 = Sunday (the date's own, no time zone). */
+export function isoWeekday(iso: string): number {
+  const day = new Date(`${iso}T00:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+}

@@ -85,3 +85,9 @@ export const contactFormSchema = z.object({
   message: z.string().trim().min(1, { message: messages.messageRequired, abort: true }).max(5000),
 });
 export type ContactForm = z.infer<typeof contactFormSchema>;
+
+/** A record's id as the API hands it out (a UUID). */
+export const uuidSchema = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Not a valid id');

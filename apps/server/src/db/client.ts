@@ -3,6 +3,7 @@
  * or a node-postgres pool on DATABASE_URL. Both give the same Drizzle API over one schema.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
@@ -76,6 +77,8 @@ export async function openDatabase(
     // 16MB holds this database's working set; more reads are served from the OS page cache.
     // startParams replaces PGlite's defaults (single-user mode flags), so extend them.
     const client = await PGlite.create(database.dir, {
+      // The bookings' exclusion constraint compares uuids and dates inside a GiST index.
+      extensions: { btree_gist },
       startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
     });
     const db = drizzlePglite({ client: yieldBeforeStatements ? yieldingBeforeStatements(client) : client, schema }) as unknown as Db;

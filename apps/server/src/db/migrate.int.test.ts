@@ -36,8 +36,8 @@ describe('migrations and seed', () => {
   });
 
   it('applies nothing twice: migrating again does not duplicate the seed', async () => {
-    await migrateDatabase(t.app.database);
-    await migrateDatabase(t.app.database);
+    await migrateDatabase(t.app.database, t.config.clinicTimeZone);
+    await migrateDatabase(t.app.database, t.config.clinicTimeZone);
     expect(await t.db.$count(treatments)).toBe(6);
   });
 
@@ -56,7 +56,7 @@ describe('migrations and seed', () => {
       // PGlite is one connection: three concurrent migrations must still serialise cleanly.
       const database = await openDatabase({ kind: 'pglite', dir: 'memory://' });
       try {
-        await Promise.all([0, 1, 2].map(() => migrateDatabase(database)));
+        await Promise.all([0, 1, 2].map(() => migrateDatabase(database, 'UTC')));
         expect(await database.db.$count(treatments)).toBe(6);
       } finally {
         await database.close();
@@ -78,28 +78,31 @@ describe('migration 0007: bookings belong to an account', () => {
       const { dialect, session } = db as unknown as { dialect: { migrate(m: unknown, s: unknown, c: unknown): Promise<void> }; session: unknown };
       await dialect.migrate(before, session, { migrationsFolder: '' });
       await db.execute(sql`INSERT INTO users (id, name, email) VALUES ('u-kim', 'Kim', 'kim@example.com'), ('u-new', 'Someone', 'gone@example.com')`);
-      const [treatment] = await db.select().from(treatments).limit(1);
+      // The columns of that time only: the schema in code is the latest one.
+      const [treatment] = await db.select({ id: treatments.id, name: treatments.name }).from(treatments).limit(1);
+      // Later migrations read the labels (0011 turns them into minutes): real ones, in label order.
+      const labels: Record<string, string> = { a: '08.00 AM - 08.30 AM', b: '08.30 AM - 09.00 AM', c: '09.00 AM - 09.30 AM' };
       const row = (patientId: string | null, email: string, slot: string) =>
-        sql`(${treatment!.id}, ${treatment!.name}, ${`2030-05-0${slot.charCodeAt(0) - 96}`}::date, ${slot}, ${patientId}, ${email}, 'Name', '555', 100)`;
+        sql`(${treatment!.id}, ${treatment!.name}, ${`2030-05-0${slot.charCodeAt(0) - 96}`}::date, ${labels[slot]}, ${patientId}, ${email}, 'Name', '555', 100)`;
       await db.execute(sql`INSERT INTO bookings (treatment_id, treatment_name, date, slot, patient_id, patient_email, patient_name, phone, price_cents) VALUES
         ${row('u-kim', 'kim@example.com', 'a')}, ${row(null, 'gone@example.com', 'b')}, ${row('u-kim', 'kim@example.com', 'c')}`);
 
-      await migrateDatabase(database);
+      await migrateDatabase(database, 'UTC');
 
       const rows = await db.select().from(bookings).orderBy(asc(bookings.slot));
       expect(rows.map((r) => [r.slot, r.patientId, r.patientEmail, r.patientName, r.phone])).toEqual([
-        ['a', 'u-kim', 'kim@example.com', 'Name', '555'],
+        ['08.00 AM - 08.30 AM', 'u-kim', 'kim@example.com', 'Name', '555'],
         // Removed before the migration; its address now belongs to someone else.
-        ['b', null, '', '', ''],
-        ['c', 'u-kim', 'kim@example.com', 'Name', '555'],
+        ['08.30 AM - 09.00 AM', null, '', '', ''],
+        ['09.00 AM - 09.30 AM', 'u-kim', 'kim@example.com', 'Name', '555'],
       ]);
       // Removing the account later (any path: here plain SQL) detaches its bookings too.
       await db.execute(sql`DELETE FROM users WHERE id = 'u-kim'`);
       const after = await db.select().from(bookings).orderBy(asc(bookings.slot));
       expect(after.map((r) => [r.slot, r.patientId, r.patientEmail, r.patientName, r.phone, r.priceCents])).toEqual([
-        ['a', null, '', '', '', 100],
-        ['b', null, '', '', '', 100],
-        ['c', null, '', '', '', 100],
+        ['08.00 AM - 08.30 AM', null, '', '', '', 100],
+        ['08.30 AM - 09.00 AM', null, '', '', '', 100],
+        ['09.00 AM - 09.30 AM', null, '', '', '', 100],
       ]);
     } finally {
       await database.close();

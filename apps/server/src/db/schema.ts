@@ -7,3 +7,4 @@ export * from './schema/admin.ts';
 export * from './schema/payments.ts';
 export * from './schema/outbox.ts';
 export * from './schema/retention.ts';
+export * from './schema/schedule.ts';

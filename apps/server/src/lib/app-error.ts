@@ -15,6 +15,7 @@ const statusByCode: Record<ErrorCode, number> = {
   [ErrorCode.EMAIL_UNVERIFIED]: 403,
   [ErrorCode.NOT_FOUND]: 404,
   [ErrorCode.CONFLICT]: 409,
+  [ErrorCode.HAS_FUTURE_BOOKINGS]: 409,
   [ErrorCode.BOOKING_LIMIT]: 409,
   [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
   [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: 415,

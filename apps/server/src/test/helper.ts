@@ -8,10 +8,11 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { addDays, type Booking, type BookingRequest, type IsoDate, type TreatmentAvailability } from '@clinic/shared';
+import { addDays, slotEndMinutes, slotStartMinutes, type Booking, type BookingRequest, type IsoDate, type TreatmentAvailability } from '@clinic/shared';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { instantOf } from '../modules/booking/slots.ts';
 import { createMailService } from '../modules/mail/mail.service.ts';
 import { insertSignedInPatients } from './patients.ts';
 
@@ -189,4 +190,14 @@ export async function createBooking(t: TestApp, user: { token: string }, request
   const res = await t.app.inject({ method: 'POST', url: '/api/booking', headers: bearer(user), payload: request });
   if (res.statusCode !== 201) throw new Error(`booking failed: ${res.statusCode} ${res.body}`);
   return res.json<{ booking: Booking }>().booking;
+}
+
+/**
+ * The times a booking row needs besides its slot label, for tests that write rows directly (a
+ * visit in the past, another instance's booking): a 30-minute slot, instants in `timeZone`.
+ */
+export function slotTimes(date: IsoDate, slot: string, timeZone = 'UTC') {
+  const startMin = slotStartMinutes(slot)!;
+  const endMin = slotEndMinutes(slot) ?? startMin + 30;
+  return { startMin, endMin, startsAt: instantOf(date, startMin, timeZone), endsAt: instantOf(date, endMin, timeZone) };
 }

@@ -9,3 +9,21 @@
  * patient's email. A new booking and a payment both change it.
  */
 export const bookingsQueryKey = ['bookings'] as const;
+
+/**
+ * The booking page's free slots (`GET /api/available`), as a prefix: the query adds the date. A
+ * booking changes them, and so does an admin's change to treatments, weekly hours or closures.
+ */
+export const availableQueryKey = ['available'] as const;
+
+/**
+ * The booking page's calendar of open days (`GET /api/calendar`), as a prefix: the query adds
+ * the month's first and last day. An admin's change to weekly hours or closures changes it.
+ */
+export const calendarQueryKey = ['calendar'] as const;
+
+/**
+ * One treatment's free starts per doctor (`GET /api/availability`, the booking dialog's), as a
+ * prefix: the query adds the date and the treatment. Bookings and schedule changes change it.
+ */
+export const availabilityQueryKey = ['availability'] as const;

@@ -1,5 +1,5 @@
 /** Doctors, their photos and the append-only audit log of admin actions. */
-import { customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Raw bytes; node-postgres gives a Buffer and PGlite a Uint8Array, so both are normalised. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -22,6 +22,9 @@ export const doctors = pgTable('doctors', {
   email: text('email').notNull().unique(),
   specialty: text('specialty').notNull().default(''),
   img: text('img').notNull(),
+  /** False once removed while bookings still name them (a soft delete keeps those bookings whole). */
+  active: boolean('active').notNull().default(true),
+  bio: text('bio').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,6 +1,7 @@
 /**
- * Bookings. The database itself guarantees, among active bookings, one per (treatment, date, slot)
- * and one per (treatment, date, patient account) (DESIGN.md section 3).
+ * Bookings. The database itself guarantees, among confirmed bookings, no two on one lane whose
+ * times overlap (an exclusion constraint of migration 0011: a lane is the booking's doctor, or its
+ * treatment when it has none) and one per (treatment, date, patient account) (DESIGN.md section 3).
  *
  * A booking belongs to an account by its id; the email, name and phone are what the patient
  * gave when booking, kept for display and mail. When the account is removed, the booking is
@@ -8,7 +9,8 @@
  * statement (migration 0007), so a later account with the same address can never see it.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { doctors } from './admin.ts';
 import { users } from './auth.ts';
 import { treatments } from './clinic.ts';
 
@@ -22,7 +24,22 @@ export const bookings = pgTable(
     /** The treatment's name when booked, for the record even if it is renamed later. */
     treatmentName: text('treatment_name').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
+    /** The spec's label, `08.00 AM - 08.30 AM`, derived from the start and end minutes. */
     slot: text('slot').notNull(),
+    /** The doctor who sees the patient; null for a treatment that needs none. */
+    doctorId: uuid('doctor_id').references(() => doctors.id),
+    /** What the booking occupies: its doctor, else its treatment (the exclusion constraint's key). */
+    laneId: uuid('lane_id')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(doctor_id, treatment_id)`),
+    /** Wall-clock minutes after midnight in the clinic's zone: `[start_min, end_min)`. */
+    startMin: smallint('start_min').notNull(),
+    endMin: smallint('end_min').notNull(),
+    /** The same times as instants (reminders, notice rules, reports). */
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** One more per reschedule: the calendar file's SEQUENCE and the key reminders are checked against. */
+    version: integer('version').notNull().default(1),
     /** The owner. Null once the account is removed; past bookings stay for the clinic's records. */
     patientId: text('patient_id').references(() => users.id, { onDelete: 'set null' }),
     /** Snapshots for display and mail, never for ownership; emptied when the owner is removed. */
@@ -30,7 +47,7 @@ export const bookings = pgTable(
     patientName: text('patient_name').notNull(),
     phone: text('phone').notNull().default(''),
     priceCents: integer('price_cents').notNull(),
-    status: text('status', { enum: ['active', 'cancelled'] }).notNull().default('active'),
+    status: text('status', { enum: ['confirmed', 'cancelled', 'completed', 'no_show'] }).notNull().default('confirmed'),
     paid: boolean('paid').notNull().default(false),
     transactionId: text('transaction_id'),
     /**
@@ -41,13 +58,13 @@ export const bookings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('bookings_one_per_slot')
-      .on(t.treatmentId, t.date, t.slot)
-      .where(sql`${t.status} = 'active'`),
+    // bookings_one_per_lane_time, the EXCLUDE constraint, lives in migration 0011 only: Drizzle
+    // cannot declare one (drizzle-orm#2813).
     uniqueIndex('bookings_one_per_patient')
       .on(t.treatmentId, t.date, t.patientId)
-      .where(sql`${t.status} = 'active'`),
+      .where(sql`${t.status} = 'confirmed'`),
     index('bookings_date_idx').on(t.date),
+    index('bookings_starts_at_idx').on(t.startsAt).where(sql`${t.status} = 'confirmed'`),
     index('bookings_patient_id_idx').on(t.patientId, t.date),
   ],
 );

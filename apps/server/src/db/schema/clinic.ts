@@ -1,14 +1,25 @@
 /** The clinic's own data: treatments (the spec's "available" list) and contact messages. */
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const treatments = pgTable('treatments', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull().unique(),
   /** Money is integer cents in the database; the API shows dollars (DESIGN.md section 3). */
   priceCents: integer('price_cents').notNull(),
-  /** Slot labels in time order, e.g. `08.00 AM - 08.30 AM`. */
-  slots: text('slots').array().notNull(),
+  /**
+   * Deprecated since migration 0011 (the schedule decides the slots now); no longer read, kept
+   * one release so that a rollback still finds it. New treatments get an empty list.
+   */
+  slots: text('slots').array().notNull().default([]),
   position: integer('position').notNull().default(0),
+  /** 30 to 240 minutes in steps of 30 (a CHECK in migration 0011). */
+  durationMin: smallint('duration_min').notNull().default(30),
+  /** True: a booking takes one of the treatment's doctors (lane = doctor); false: the treatment is its own queue. */
+  requiresDoctor: boolean('requires_doctor').notNull().default(false),
+  /** False once archived: no longer offered, still named on old bookings. */
+  active: boolean('active').notNull().default(true),
+  description: text('description').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const contactMessages = pgTable('contact_messages', {

@@ -274,7 +274,7 @@ describe('the account: profile and export', () => {
           _id: patient.bookingId,
           date: DAY,
           slot: treatments[0]!.slots[0],
-          status: 'active',
+          status: 'confirmed',
           paid: true,
           phone: '555-0',
           patientEmail: patient.user.email,

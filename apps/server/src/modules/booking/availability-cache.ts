@@ -9,9 +9,16 @@
  * saw (`rememberHolders`).
  */
 import type { SlotHolder } from './booking-rules.ts';
+import type { Span } from './slots.ts';
 
-/** The booked slots of each treatment on one date. */
-export type TakenSlots = Map<string, Set<string>>;
+/** The booked times of each lane (a doctor, or a treatment's own queue) on one date. */
+export type TakenSlots = Map<string, Span[]>;
+
+/** A treatment's holders on a date as a committed transaction saw them, and the lanes they cover. */
+export interface KnownHolders {
+  lanes: ReadonlySet<string>;
+  holders: readonly SlotHolder[];
+}
 
 /** One date's entry: its taken slots and the `/available` answers rendered from them. */
 export interface DateEntry {
@@ -30,8 +37,8 @@ export function createAvailabilityCache() {
   const entries = new Map<string, DateEntry>();
   const generations = new Map<string, number>();
   const inFlight = new Map<string, Promise<DateEntry>>();
-  // date -> treatment -> every holder, as a booking transaction saw them (see rememberHolders).
-  const holders = new Map<string, Map<string, readonly SlotHolder[]>>();
+  // date -> treatment -> its holders, as a booking transaction saw them (see rememberHolders).
+  const holders = new Map<string, Map<string, KnownHolders>>();
   let epoch = 0;
 
   const generationOf = (date: string) => `${epoch}:${generations.get(date) ?? 0}`;
@@ -74,11 +81,11 @@ export function createAvailabilityCache() {
     generation: generationOf,
 
     /**
-     * Keeps every holder of a treatment's slots on a date, as a committed booking transaction
-     * saw them. Kept only if nothing invalidated the date since `seenAt`, taken before that
-     * transaction began; dropped at the date's next invalidation.
+     * Keeps the holders of a treatment's lanes on a date, as a committed booking transaction saw
+     * them. Kept only if nothing invalidated the date since `seenAt`, taken before that
+     * transaction began; dropped at the date's next invalidation (or the schedule's next change).
      */
-    rememberHolders(date: string, treatmentId: string, list: readonly SlotHolder[], seenAt: string) {
+    rememberHolders(date: string, treatmentId: string, list: KnownHolders, seenAt: string) {
       if (generationOf(date) !== seenAt) return;
       let byTreatment = holders.get(date);
       if (!byTreatment) {
@@ -88,7 +95,7 @@ export function createAvailabilityCache() {
       byTreatment.set(treatmentId, list);
     },
 
-    holdersOf(date: string, treatmentId: string): readonly SlotHolder[] | undefined {
+    holdersOf(date: string, treatmentId: string): KnownHolders | undefined {
       return holders.get(date)?.get(treatmentId);
     },
 

@@ -10,6 +10,8 @@ import type { Database, Db } from '../../db/client.ts';
 import type { AvailabilityCache } from './availability-cache.ts';
 
 export const AVAILABILITY_CHANNEL = 'clinic_availability';
+/** The payload that says the schedule changed (hours, closures, treatments, doctors): every date may differ. */
+export const SCHEDULE_CHANGED = 'schedule';
 
 /** Tells every instance, this one included, that these dates' availability changed. */
 export async function notifyAvailabilityChanged(tx: Db, dates: Iterable<string>): Promise<void> {
@@ -18,14 +20,28 @@ export async function notifyAvailabilityChanged(tx: Db, dates: Iterable<string>)
   await tx.execute(sql`SELECT ${sql.join(unique.map((date) => sql`pg_notify(${AVAILABILITY_CHANNEL}, ${date})`), sql`, `)}`);
 }
 
+/** Tells every instance, this one included, that the schedule changed. */
+export async function notifyScheduleChanged(tx: Db): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${AVAILABILITY_CHANNEL}, ${SCHEDULE_CHANGED})`);
+}
+
 /**
- * Keeps `cache` in step with every instance's changes: a notified date is dropped; when the
- * listening connection dropped (notifications may have been missed), everything is.
+ * Keeps `cache` (and, through `onScheduleChanged`, the schedule snapshot) in step with every
+ * instance's changes: a notified date is dropped; a schedule change, or a lost listening
+ * connection (notifications may have been missed), drops everything.
  */
-export function listenForAvailabilityChanges(database: Pick<Database, 'listen'>, cache: AvailabilityCache): Promise<void> {
+export function listenForAvailabilityChanges(
+  database: Pick<Database, 'listen'>,
+  cache: AvailabilityCache,
+  onScheduleChanged: () => void = () => {},
+): Promise<void> {
+  const forgetAll = () => {
+    onScheduleChanged();
+    cache.reset();
+  };
   return database.listen(
     AVAILABILITY_CHANNEL,
-    (date) => cache.invalidate(date),
-    () => cache.reset(),
+    (payload) => (payload === SCHEDULE_CHANGED ? forgetAll() : cache.invalidate(payload)),
+    forgetAll,
   );
 }

@@ -2,50 +2,99 @@
  * Who may book what, decided in one place: who blocks whom, how a batch of requests is decided
  * against the holders a transaction saw, and how a refusal is worded. Pure (no clock, no
  * database): the service reads the holders and counts under its locks and asks these functions;
- * the known-holders fast path asks `blockerOf` about holders it remembers. The database's partial
- * unique indexes stay as the last word behind them.
+ * the known-holders fast path asks `blockerOf` about holders it remembers. The database's
+ * exclusion constraint (one confirmed booking per lane and time) and partial unique index (one
+ * per patient, treatment and day) stay as the last word behind them.
  */
 import { ErrorCode } from '@clinic/shared';
 import { AppError } from '../../lib/app-error.ts';
 
-/** Who holds a slot: enough to decide a competing request and word its refusal. */
+/** Who holds a lane's time on a date: enough to decide a competing request and word its refusal. */
 export interface SlotHolder {
+  /** What the booking occupies: its doctor, else its treatment. */
+  laneId: string;
+  treatmentId: string;
+  /** `[startMin, endMin)`, wall-clock minutes in the clinic's zone. */
+  startMin: number;
+  endMin: number;
+  /** The spec's label of that time, for the refusal's wording. */
   slot: string;
   /** The owning account; null for a booking whose account was removed. */
   patientId: string | null;
 }
 
-/** What a rule needs to know of a request (or of a committed booking). */
+/** What a rule needs to know of a request. */
 export interface BookingRequest {
   treatmentId: string;
   date: string;
+  startMin: number;
+  endMin: number;
   slot: string;
   patientId: string;
+  /**
+   * The lanes it may take, each open for the whole time: the treatment's own queue, the doctor
+   * asked for, or every doctor of the treatment free to work then ("any available doctor").
+   */
+  lanes: readonly string[];
 }
 
-/** A treatment's day: the unit a booking competes in. */
+/** A treatment's day: the unit whose holders are read, remembered and invalidated together. */
 export type Day = Pick<BookingRequest, 'treatmentId' | 'date'>;
 
 export const dayKey = (day: Day) => `${day.treatmentId}|${day.date}`;
 
+const overlapping = (h: SlotHolder, r: Pick<BookingRequest, 'startMin' | 'endMin'>) => h.startMin < r.endMin && r.startMin < h.endMin;
+
+/** Where a request goes: a free lane, or the holder that stops it. */
+export type Placement = { lane: string } | { blocker: SlotHolder };
+
 /**
- * What stops `request` from booking among a treatment's holders on its date: the patient's own
- * booking of that treatment that day first (it explains the refusal best), else the slot's
- * holder; undefined if nothing. One booking per treatment, patient and day; one patient per slot.
+ * Where `request` can go among the holders of its date: refused by the patient's own booking of
+ * that treatment that day first (it explains the refusal best), else by a holder of its time on
+ * the first of its lanes when every lane is taken. Of several free lanes it takes the one with
+ * the fewest bookings that day, then the lowest id: the same answer on every instance, and a
+ * fair share between doctors. `holders` may include holders of other lanes and treatments.
  */
-export function blockerOf<H extends SlotHolder>(holders: readonly H[], request: SlotHolder): H | undefined {
-  const own = (h: SlotHolder) => request.patientId !== null && h.patientId === request.patientId;
-  const clashes = holders.filter((h) => h.slot === request.slot || own(h));
-  return clashes.find(own) ?? clashes[0];
+export function placeRequest(holders: readonly SlotHolder[], request: BookingRequest): Placement {
+  const own = request.patientId !== null
+    ? holders.find((h) => h.treatmentId === request.treatmentId && h.patientId === request.patientId)
+    : undefined;
+  if (own) return { blocker: own };
+  let best: { lane: string; load: number } | undefined;
+  let firstBlocker: SlotHolder | undefined;
+  for (const lane of request.lanes) {
+    const onLane = holders.filter((h) => h.laneId === lane);
+    const blocker = onLane.find((h) => overlapping(h, request));
+    if (blocker) {
+      firstBlocker ??= blocker;
+      continue;
+    }
+    if (!best || onLane.length < best.load || (onLane.length === best.load && lane < best.lane)) {
+      best = { lane, load: onLane.length };
+    }
+  }
+  if (best) return { lane: best.lane };
+  // No lane at all (nobody works then; the service checks before writing) reads as a taken time.
+  return { blocker: firstBlocker ?? { laneId: '', treatmentId: request.treatmentId, startMin: request.startMin, endMin: request.endMin, slot: request.slot, patientId: null } };
 }
 
-/** Why a request was refused: who holds its slot (or its patient's booking that day), or the cap. */
-export type Refusal = { conflict: SlotHolder } | { overLimit: number };
+/** What stops `request` among `holders`, or undefined when a lane is free. */
+export function blockerOf(holders: readonly SlotHolder[], request: BookingRequest): SlotHolder | undefined {
+  const placement = placeRequest(holders, request);
+  return 'blocker' in placement ? placement.blocker : undefined;
+}
+
+/**
+ * Why a request was refused: who holds its time (or its patient's booking that day), the cap, or
+ * a schedule that changed between the request's checks and its transaction (the service checks
+ * it again against the new schedule).
+ */
+export type Refusal = { conflict: SlotHolder } | { overLimit: number } | { scheduleChanged: true };
 
 export interface BatchState {
-  /** Every active booking on the batch's days, as its transaction saw them under the day locks. */
-  held: readonly (SlotHolder & Day)[];
-  /** Active bookings from today on, per patient of the batch, under the patients' locks. */
+  /** Every confirmed booking on the batch's lanes and treatments and dates, as its transaction saw them under the locks. */
+  held: readonly (SlotHolder & { date: string })[];
+  /** Confirmed bookings from today on, per patient of the batch, under the patients' locks. */
   activeCounts: ReadonlyMap<string, number>;
   /** How many of those one patient may hold (MAX_ACTIVE_BOOKINGS). */
   maxActive: number;
@@ -54,9 +103,10 @@ export interface BatchState {
 export interface BatchDecision<R> {
   /** One entry per request, in order: its refusal, or undefined for a winner. */
   refusals: (Refusal | undefined)[];
-  winners: R[];
-  /** Every holder of each day once the winners are in, for the days the batch changed nothing on. */
-  holdersOf(day: Day): SlotHolder[];
+  /** The winners in order, each with the lane it takes. */
+  winners: { request: R; lane: string }[];
+  /** Every holder on a date once the winners are in. */
+  holdersOn(date: string): (SlotHolder & { date: string })[];
 }
 
 /**
@@ -65,30 +115,27 @@ export interface BatchDecision<R> {
  * refused the rest), so each winner adds one to its patient's count of upcoming bookings.
  */
 export function decideBatch<R extends BookingRequest>(requests: readonly R[], state: BatchState): BatchDecision<R> {
-  const holders = new Map<string, SlotHolder[]>();
-  const hold = (key: string, holder: SlotHolder) => {
-    const list = holders.get(key);
+  const byDate = new Map<string, (SlotHolder & { date: string })[]>();
+  const hold = (holder: SlotHolder & { date: string }) => {
+    const list = byDate.get(holder.date);
     if (list) list.push(holder);
-    else holders.set(key, [holder]);
+    else byDate.set(holder.date, [holder]);
   };
-  for (const row of state.held) hold(dayKey(row), { slot: row.slot, patientId: row.patientId });
+  for (const row of state.held) hold(row);
   const active = new Map(state.activeCounts);
+  const winners: { request: R; lane: string }[] = [];
 
   const refusals = requests.map((request): Refusal | undefined => {
-    const key = dayKey(request);
-    const blocker = blockerOf(holders.get(key) ?? [], request);
-    if (blocker) return { conflict: blocker };
+    const placement = placeRequest(byDate.get(request.date) ?? [], request);
+    if ('blocker' in placement) return { conflict: placement.blocker };
     const count = active.get(request.patientId) ?? 0;
     if (count >= state.maxActive) return { overLimit: state.maxActive };
-    hold(key, { slot: request.slot, patientId: request.patientId });
+    hold({ ...request, laneId: placement.lane, date: request.date });
     active.set(request.patientId, count + 1);
+    winners.push({ request, lane: placement.lane });
     return undefined;
   });
-  return {
-    refusals,
-    winners: requests.filter((_, i) => refusals[i] === undefined),
-    holdersOf: (day) => holders.get(dayKey(day)) ?? [],
-  };
+  return { refusals, winners, holdersOn: (date) => byDate.get(date) ?? [] };
 }
 
 /**
@@ -96,7 +143,7 @@ export function decideBatch<R extends BookingRequest>(requests: readonly R[], st
  * booking of the treatment that day is described; another patient's stays private.
  */
 export function conflictError(request: BookingRequest, treatmentName: string, holder: SlotHolder): AppError {
-  const own = holder.patientId === request.patientId;
+  const own = holder.patientId === request.patientId && holder.treatmentId === request.treatmentId;
   const slot = own ? holder.slot : request.slot;
   return new AppError(
     ErrorCode.CONFLICT,
@@ -116,6 +163,6 @@ export function overLimitError(max: number): AppError {
 }
 
 /** The answer for a refusal, worded for the request it refused. */
-export function refusalError(request: BookingRequest, treatmentName: string, refusal: Refusal): AppError {
+export function refusalError(request: BookingRequest, treatmentName: string, refusal: Exclude<Refusal, { scheduleChanged: true }>): AppError {
   return 'conflict' in refusal ? conflictError(request, treatmentName, refusal.conflict) : overLimitError(refusal.overLimit);
 }

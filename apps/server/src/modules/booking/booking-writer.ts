@@ -6,16 +6,17 @@
  *
  * - group commit: requests that arrive while a write is in flight share the next transaction,
  *   whose cost is mostly per statement, not per row;
- * - known slot holders: the holders of a day that a committed write changed nothing on are
- *   remembered until the day's next change, and a request that would lose to them is answered
- *   from memory, with the refusal the transaction would have given.
+ * - known slot holders: the holders of a treatment's day (its lanes' bookings and its own) that a
+ *   committed write changed nothing on are remembered until the day's next change, and a request
+ *   that would lose to them on every lane it may take is answered from memory, with the refusal
+ *   the transaction would have given.
  *
  * Both writers answer every request with what the rules of `booking-rules.ts` decide; the
  * database decides every request that could win.
  */
 import { createGroupCommit, type GroupCommitOptions } from '../../lib/group-commit.ts';
-import type { AvailabilityCache } from './availability-cache.ts';
-import { blockerOf, type BookingRequest, type Day, type Refusal, type SlotHolder } from './booking-rules.ts';
+import type { AvailabilityCache, KnownHolders } from './availability-cache.ts';
+import { blockerOf, type BookingRequest, type Day, type Refusal } from './booking-rules.ts';
 
 /** A batch's answer to one request: the written booking, a refusal, or an error of its own. */
 export type WriteOutcome<B> = { booking: B } | Refusal | Error;
@@ -24,7 +25,7 @@ export type WriteOutcome<B> = { booking: B } | Refusal | Error;
 export interface BatchResult<B> {
   outcomes: WriteOutcome<B>[];
   /** The holders of the batch's days it wrote nothing on, as its transaction saw them. */
-  unchangedDays: (Day & { holders: SlotHolder[] })[];
+  unchangedDays: (Day & KnownHolders)[];
 }
 
 export interface BookingWriter<R extends BookingRequest, B> {
@@ -62,7 +63,9 @@ export function createFastWriter<R extends BookingRequest, B>(
     const seenAt = new Map(requests.map((r) => [r.date, cache.generation(r.date)]));
     const { outcomes, unchangedDays } = await writeBatch(requests);
     if (knownHolders) {
-      for (const day of unchangedDays) cache.rememberHolders(day.date, day.treatmentId, day.holders, seenAt.get(day.date)!);
+      for (const day of unchangedDays) {
+        cache.rememberHolders(day.date, day.treatmentId, { lanes: day.lanes, holders: day.holders }, seenAt.get(day.date)!);
+      }
     }
     return outcomes;
   };
@@ -70,7 +73,8 @@ export function createFastWriter<R extends BookingRequest, B>(
   return {
     write(request) {
       const known = knownHolders ? cache.holdersOf(request.date, request.treatmentId) : undefined;
-      const blocker = known && blockerOf(known, request);
+      // Answered from memory only when it covers every lane the request may take.
+      const blocker = known && request.lanes.every((lane) => known.lanes.has(lane)) && blockerOf(known.holders, request);
       if (blocker) return Promise.resolve({ conflict: blocker });
       return shared(request);
     },

@@ -4,7 +4,7 @@ import { buildApp } from '../../app.ts';
 import { bookings, outbox } from '../../db/schema.ts';
 import { notifyAvailabilityChanged } from './availability-channel.ts';
 import {
-  bearer, buildTestApp, createBooking, createSignedInPatients, signUp, treatmentsOn, unusedDay, type TestApp,
+  bearer, buildTestApp, createBooking, createSignedInPatients, signUp, slotTimes, treatmentsOn, unusedDay, type TestApp,
 } from '../../test/helper.ts';
 
 // The clock is pinned: 2030-06-05 10:15 in the clinic's zone (UTC in these tests).
@@ -118,6 +118,8 @@ describe('booking', () => {
         _id: expect.any(String), treatmentId: cleaning._id, treatment: 'Teeth Cleaning', date: day,
         slot: '09.00 AM - 09.30 AM', price: 17, paid: false, patient: ann.email, patientName: 'Ann Lee',
         phone: '555-0100', transactionId: null, paymentMode: null,
+        // A treatment that needs no doctor is booked on its own queue.
+        doctor: null,
       },
     });
     const cleaningAfter = (await treatmentsOn(t, day)).find((x) => x.name === 'Teeth Cleaning')!;
@@ -362,7 +364,7 @@ describe('availability cache across instances', () => {
       const [patient] = await createSignedInPatients(t, 1, 'elsewhere');
       await t.db.transaction(async (tx) => {
         await tx.insert(bookings).values({
-          treatmentId: treatment!._id, treatmentName: treatment!.name, date: TOMORROW, slot,
+          treatmentId: treatment!._id, treatmentName: treatment!.name, date: TOMORROW, slot, ...slotTimes(TOMORROW, slot),
           patientEmail: patient!.email, patientName: patient!.name, priceCents: 100,
         });
         await notifyAvailabilityChanged(tx, [TOMORROW]);
@@ -422,6 +424,7 @@ describe('booking limits per patient', () => {
       const patientId = (await limited.db.select().from(bookings).where(eq(bookings.id, first.json().booking._id)))[0]!.patientId;
       await limited.db.insert(bookings).values({
         treatmentId: list[5]!._id, treatmentName: list[5]!.name, date: '2030-05-01', slot: list[5]!.slots[0]!,
+        ...slotTimes('2030-05-01', list[5]!.slots[0]!),
         patientId, patientEmail: patient!.email, patientName: patient!.name, priceCents: 100,
       });
       expect((await bookIn(1, '2030-06-10')).statusCode).toBe(201);

@@ -1,42 +1,44 @@
 import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { SCHEDULE_LOCK_KEY } from '../../lib/lock-keys.ts';
 import type { Db } from '../../db/client.ts';
-import { bookings, treatments, users } from '../../db/schema.ts';
-import type { Day } from './booking-rules.ts';
+import { bookings, clinicState, users } from '../../db/schema.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewBooking = typeof bookings.$inferInsert;
-export type TreatmentRow = typeof treatments.$inferSelect;
-
-export function listTreatments(db: Db): Promise<TreatmentRow[]> {
-  return db.select().from(treatments).orderBy(asc(treatments.position), asc(treatments.name));
-}
-
-/** `(treatmentId, slot)` of every active booking on a date. */
+/** The lane and time of every confirmed booking on a date. */
 export function takenSlotsOn(db: Db, date: string) {
   return db
-    .select({ treatmentId: bookings.treatmentId, slot: bookings.slot })
+    .select({ laneId: bookings.laneId, startMin: bookings.startMin, endMin: bookings.endMin })
     .from(bookings)
-    .where(and(eq(bookings.date, date), eq(bookings.status, 'active')));
+    .where(and(eq(bookings.date, date), eq(bookings.status, 'confirmed')));
+}
+
+/** A lane on a date: what a booking write locks. */
+export interface LaneDay {
+  laneId: string;
+  date: string;
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Takes the transaction-scoped advisory locks a booking write needs: one per treatment and date
- * (competing inserts queue there, so exactly one wins and the rest see it; a bare unique
- * constraint under a 1,000-way race made PostgreSQL deadlock on the index in a trial), then one
- * per patient (guarding their count of upcoming bookings; the one-key lock space, apart from the
- * days' two-key one). All in one statement, days then patients, each in one sorted order on
- * every instance, so two writers cannot wait on each other in a cycle.
+ * Takes the transaction-scoped advisory locks a booking write needs: the schedule lock, shared
+ * (lib/lock-keys.ts); one per lane and date (competing inserts queue there, so exactly one wins
+ * and the rest see it; a bare constraint under a 1,000-way race made PostgreSQL deadlock on the
+ * index in a trial; a treatment's own lane has the key its (treatment, date) had before lanes);
+ * then one per patient (guarding their count of upcoming bookings and their one booking of a
+ * treatment a day; the one-key lock space, apart from the lanes' two-key one). All in one
+ * statement, in that order, each group sorted the same way on every instance, so two writers
+ * cannot wait on each other in a cycle.
  */
-export async function lockBookingDays(tx: Db, days: readonly Day[], patientIds: readonly string[]): Promise<void> {
-  const dayKeys = [...new Map(days.map((d) => [`${d.treatmentId}|${d.date}`, d])).entries()].sort(([a], [b]) => byText(a, b));
+export async function lockBookingDays(tx: Db, lanes: readonly LaneDay[], patientIds: readonly string[]): Promise<void> {
+  const dayKeys = [...new Map(lanes.map((d) => [`${d.laneId}|${d.date}`, d])).entries()].sort(([a], [b]) => byText(a, b));
   const patients = [...new Set(patientIds)].sort(byText);
-  if (dayKeys.length + patients.length === 0) return;
   await tx.execute(
     sql`SELECT ${sql.join(
       [
-        ...dayKeys.map(([, d]) => sql`pg_advisory_xact_lock(hashtext(${d.treatmentId}), hashtext(${d.date}))`),
+        sql`pg_advisory_xact_lock_shared(${SCHEDULE_LOCK_KEY})`,
+        ...dayKeys.map(([, d]) => sql`pg_advisory_xact_lock(hashtext(${d.laneId}), hashtext(${d.date}))`),
         ...patients.map((id) => sql`pg_advisory_xact_lock(hashtextextended(${`patient:${id}`}, 0))`),
       ],
       sql`, `,
@@ -44,19 +46,45 @@ export async function lockBookingDays(tx: Db, days: readonly Day[], patientIds: 
   );
 }
 
+/** The schedule's version as this transaction sees it (read after `lockBookingDays`). */
+export async function scheduleVersionNow(tx: Db): Promise<number> {
+  const [row] = await tx.select({ version: clinicState.scheduleVersion }).from(clinicState).where(eq(clinicState.id, 1));
+  return row?.version ?? 0;
+}
+
+/** A treatment's day as a booking write reads it: the treatment's own bookings and its lanes'. */
+export interface HolderScope {
+  treatmentId: string;
+  date: string;
+  lanes: readonly string[];
+}
+
 /**
- * The active bookings of these treatments' days: only what decides and words a conflict (a busy
- * day holds many bookings, and every column of every one was parsed on each write).
+ * The confirmed bookings of these treatments' days and lanes: only what decides and words a
+ * conflict (a busy day holds many bookings, and every column of every one was parsed on each
+ * write).
  */
-export function listHoldersOn(tx: Db, days: readonly Day[]) {
-  if (days.length === 0) return Promise.resolve([]);
+export function listHoldersOn(tx: Db, scopes: readonly HolderScope[]) {
+  if (scopes.length === 0) return Promise.resolve([]);
   return tx
-    .select({ treatmentId: bookings.treatmentId, date: bookings.date, slot: bookings.slot, patientId: bookings.patientId })
+    .select({
+      laneId: bookings.laneId,
+      treatmentId: bookings.treatmentId,
+      date: bookings.date,
+      startMin: bookings.startMin,
+      endMin: bookings.endMin,
+      slot: bookings.slot,
+      patientId: bookings.patientId,
+    })
     .from(bookings)
     .where(
       and(
-        eq(bookings.status, 'active'),
-        or(...days.map((d) => and(eq(bookings.treatmentId, d.treatmentId), eq(bookings.date, d.date)))),
+        eq(bookings.status, 'confirmed'),
+        or(
+          ...scopes.map((d) =>
+            and(eq(bookings.date, d.date), or(eq(bookings.treatmentId, d.treatmentId), inArray(bookings.laneId, [...d.lanes]))),
+          ),
+        ),
       ),
     );
 }
@@ -67,7 +95,7 @@ export async function countActiveBookingsFrom(tx: Db, patientIds: readonly strin
   const rows = await tx
     .select({ patientId: bookings.patientId, count: sql<number>`count(*)::int` })
     .from(bookings)
-    .where(and(eq(bookings.status, 'active'), inArray(bookings.patientId, [...patientIds]), gte(bookings.date, fromDate)))
+    .where(and(eq(bookings.status, 'confirmed'), inArray(bookings.patientId, [...patientIds]), gte(bookings.date, fromDate)))
     .groupBy(bookings.patientId);
   return new Map(rows.map((row) => [row.patientId!, row.count]));
 }
@@ -77,12 +105,12 @@ export function insertBookings(tx: Db, rows: NewBooking[]): Promise<BookingRow[]
   return tx.insert(bookings).values(rows).returning();
 }
 
-/** The active bookings of an account. */
+/** The confirmed bookings of an account. */
 export function listActiveBookingsOf(db: Db, patientId: string): Promise<BookingRow[]> {
   return db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.patientId, patientId), eq(bookings.status, 'active')))
+    .where(and(eq(bookings.patientId, patientId), eq(bookings.status, 'confirmed')))
     .orderBy(asc(bookings.date), asc(bookings.createdAt));
 }
 
@@ -97,7 +125,7 @@ export function listActiveBookingsOfEmail(db: Db, email: string): Promise<Bookin
     .where(
       and(
         inArray(bookings.patientId, db.select({ id: users.id }).from(users).where(eq(users.email, email))),
-        eq(bookings.status, 'active'),
+        eq(bookings.status, 'confirmed'),
       ),
     )
     .orderBy(asc(bookings.date), asc(bookings.createdAt));
@@ -113,16 +141,16 @@ export function listActiveBookingsFrom(db: Db, patientId: string, fromDate: stri
   return db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.patientId, patientId), eq(bookings.status, 'active'), gte(bookings.date, fromDate)));
+    .where(and(eq(bookings.patientId, patientId), eq(bookings.status, 'confirmed'), gte(bookings.date, fromDate)));
 }
 
-/** Cancels those of `ids` still active; answers the cancelled ones with their dates. */
+/** Cancels those of `ids` still confirmed; answers the cancelled ones with their dates. */
 export function cancelBookings(db: Db, ids: string[]): Promise<{ id: string; date: string }[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .update(bookings)
     .set({ status: 'cancelled' })
-    .where(and(inArray(bookings.id, ids), eq(bookings.status, 'active')))
+    .where(and(inArray(bookings.id, ids), eq(bookings.status, 'confirmed')))
     .returning({ id: bookings.id, date: bookings.date });
 }
 
@@ -146,7 +174,7 @@ export function markRetainedBookings(tx: Db, patientId: string, subjectRef: stri
   return tx
     .update(bookings)
     .set({ subjectRef })
-    .where(and(eq(bookings.patientId, patientId), sql`(${bookings.paid} OR ${bookings.status} = 'active' OR ${settled})`))
+    .where(and(eq(bookings.patientId, patientId), sql`(${bookings.paid} OR ${bookings.status} = 'confirmed' OR ${settled})`))
     .returning({ id: bookings.id, name: bookings.patientName, email: bookings.patientEmail, phone: bookings.phone });
 }
 
@@ -164,4 +192,56 @@ export async function deleteBookings(tx: Db, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
   const rows = await tx.delete(bookings).where(inArray(bookings.id, ids)).returning({ id: bookings.id });
   return rows.length;
+}
+
+/** Which confirmed bookings from a date on a schedule change looks at (any of the filters, all optional). */
+export interface ConfirmedFilter {
+  fromDate: string;
+  toDate?: string;
+  treatmentId?: string;
+  laneId?: string;
+  doctorId?: string;
+}
+
+/** Confirmed bookings from `fromDate` on, narrowed by the filter, in time order. */
+export function listConfirmedFrom(tx: Db, f: ConfirmedFilter): Promise<BookingRow[]> {
+  return tx
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, 'confirmed'),
+        gte(bookings.date, f.fromDate),
+        f.toDate === undefined ? undefined : sql`${bookings.date} <= ${f.toDate}`,
+        f.treatmentId === undefined ? undefined : eq(bookings.treatmentId, f.treatmentId),
+        f.laneId === undefined ? undefined : eq(bookings.laneId, f.laneId),
+        f.doctorId === undefined ? undefined : eq(bookings.doctorId, f.doctorId),
+      ),
+    )
+    .orderBy(asc(bookings.date), asc(bookings.startMin), asc(bookings.id));
+}
+
+/** Cancels those of `ids` still confirmed; answers the cancelled rows. */
+export function cancelConfirmed(tx: Db, ids: string[]): Promise<BookingRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return tx
+    .update(bookings)
+    .set({ status: 'cancelled' })
+    .where(and(inArray(bookings.id, ids), eq(bookings.status, 'confirmed')))
+    .returning();
+}
+
+/** Moves bookings onto a doctor (or, with null, onto their treatment's own queue). */
+export async function setBookingDoctor(tx: Db, id: string, doctorId: string | null): Promise<void> {
+  await tx.update(bookings).set({ doctorId }).where(eq(bookings.id, id));
+}
+
+/** Whether any booking, of any status, names the treatment or the doctor. */
+export async function isReferenced(tx: Db, ref: { treatmentId?: string; doctorId?: string }): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(ref.treatmentId !== undefined ? eq(bookings.treatmentId, ref.treatmentId) : eq(bookings.doctorId, ref.doctorId ?? ''))
+    .limit(1);
+  return row !== undefined;
 }

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  availabilityQuerySchema,
+  availabilitySchema,
   availableQuerySchema,
+  calendarDaySchema,
+  calendarQuerySchema,
+  publicDoctorSchema,
+  publicDoctorsQuerySchema,
   bookingConflictSchema,
   bookingCreatedSchema,
   bookingIdParamsSchema,
@@ -46,6 +52,50 @@ export async function bookingRoutes(
       schema: { tags: ['booking'], summary: 'Treatment names', response: { 200: z.array(serviceSchema) } },
     },
     async () => booking.services(),
+  );
+
+  api.get(
+    '/api/calendar',
+    {
+      schema: {
+        tags: ['booking'],
+        summary: 'Which days of a range (at most 62 days) the clinic is open, and how many starts are free on each',
+        querystring: calendarQuerySchema,
+        response: { 200: z.array(calendarDaySchema) },
+      },
+    },
+    async (request) => booking.calendar(request.query.from, request.query.to, request.query.treatmentId),
+  );
+
+  api.get(
+    '/api/doctors/public',
+    {
+      schema: {
+        tags: ['booking'],
+        summary: 'The doctors patients may choose (no email), optionally those performing one treatment',
+        querystring: publicDoctorsQuerySchema,
+        response: { 200: z.array(publicDoctorSchema) },
+      },
+    },
+    async (request) => booking.publicDoctors(request.query.treatmentId),
+  );
+
+  api.get(
+    '/api/availability',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['booking'],
+        summary: "One treatment's free times on a date, per doctor (or its own queue)",
+        security: [{ bearer: [] }],
+        querystring: availabilityQuerySchema,
+        response: { 200: availabilitySchema },
+      },
+    },
+    async (request) => {
+      await callers.requireCaller(request);
+      return booking.availability(request.query.date, request.query.treatmentId, request.query.doctorId);
+    },
   );
 
   api.post(

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { createRateLimiter } from '../rate-limit/rate-limit.service.ts';
 import { createAvailabilityCache } from './availability-cache.ts';
+import { createScheduleSnapshot } from '../schedule/schedule-snapshot.ts';
 import { createBookingService, type BookingService, type CreateBookingInput } from './booking.service.ts';
 
 const NOW = new Date('2030-06-05T10:15:00Z');
@@ -39,7 +40,8 @@ describe('booking conflicts answered from memory', () => {
     createBookingService({
       db: t.db,
       cache,
-      mail: { queueBookingConfirmations: async () => {} },
+      schedule: createScheduleSnapshot({ db: t.db, now: () => NOW, timeZone: 'UTC' }),
+      mail: { queueBookingConfirmations: async () => {}, queueClinicCancellations: async () => {} },
       now: () => NOW,
       timeZone: 'UTC',
       windowDays: 90,
@@ -81,7 +83,7 @@ describe('booking conflicts answered from memory', () => {
       message: 'That slot has just been taken; choose another.',
       extra: { success: false, booking: { date: DAY, slot, treatment: expect.any(String) } },
     });
-    expect(cache.holdersOf(DAY, treatmentId)).toEqual([{ slot, patientId: ann.userId }]);
+    expect(cache.holdersOf(DAY, treatmentId)?.holders).toEqual([expect.objectContaining({ slot, patientId: ann.userId })]);
 
     // Taken away behind the service's back (no invalidation): the answer now comes from memory,
     // which still says taken; a transaction would have booked it.
@@ -103,7 +105,7 @@ describe('booking conflicts answered from memory', () => {
       message: expect.stringMatching(new RegExp(`^You already have .+ on ${DAY} at ${held.replace(/\./g, '\\.')}\\.$`)),
       extra: { success: false, booking: { date: DAY, slot: held } },
     });
-    expect(cache.holdersOf(DAY, treatmentId)).toContainEqual({ slot: held, patientId: cy.userId });
+    expect(cache.holdersOf(DAY, treatmentId)?.holders).toContainEqual(expect.objectContaining({ slot: held, patientId: cy.userId }));
     expect(await attempt(cy, { treatmentId, date: DAY, slot: slots[7]! })).toEqual(fromTransaction);
     expect(await attempt(cy, { treatmentId, date: DAY, slot: slots[8]! })).toEqual(fromTransaction);
   });

@@ -2,7 +2,17 @@
  * Availability and booking rules. The server decides the patient (from the token), the name and
  * the price (from the treatment); the client's copies are ignored or must match.
  */
-import { ErrorCode, paymentModeOf, slotStartMinutes, type Booking, type TreatmentAvailability } from '@clinic/shared';
+import {
+  ErrorCode,
+  paymentModeOf,
+  slotLabel,
+  slotStartMinutes,
+  type Availability,
+  type Booking,
+  type CalendarDay,
+  type PublicDoctor,
+  type TreatmentAvailability,
+} from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { GroupCommitOptions } from '../../lib/group-commit.ts';
@@ -26,21 +36,30 @@ import {
   listActiveBookingsFrom,
   listActiveBookingsOf,
   listActiveBookingsOfEmail,
-  listTreatments,
+  cancelConfirmed,
+  isReferenced,
+  listConfirmedFrom,
+  setBookingDoctor,
+  scheduleVersionNow,
+  type ConfirmedFilter,
   takenSlotsOn,
   type BookingRow,
+  type HolderScope,
+  type LaneDay,
   type NewBooking,
-  type TreatmentRow,
 } from './booking.repository.ts';
+import { bookableTreatments, clinicOpen, laneOpen, lanesOf, type Schedule, type ScheduleTreatment } from '../schedule/schedule-rules.ts';
+import type { ScheduleSnapshot } from '../schedule/schedule-snapshot.ts';
 import type { AvailabilityCache, TakenSlots } from './availability-cache.ts';
 import { notifyAvailabilityChanged } from './availability-channel.ts';
-import { dayKey, decideBatch, refusalError, type Day } from './booking-rules.ts';
+import { dayKey, decideBatch, refusalError, type SlotHolder } from './booking-rules.ts';
 import { createFastWriter, createPlainWriter, type BatchResult, type FastWriterOptions, type WriteOutcome } from './booking-writer.ts';
-import { bookingClock, freeSlots, isSlotOpen, judgeDate } from './slots.ts';
+import { addDays } from '@clinic/shared';
+import { bookingClock, freeStarts, instantOf, isStartOpen, judgeDate, type BookingClock, type Span } from './slots.ts';
 
 const dollars = (cents: number) => cents / 100;
 
-export function toBookingDto(row: BookingRow): Booking {
+export function toBookingDto(row: BookingRow, doctorName?: (id: string) => string | undefined): Booking {
   return {
     _id: row.id,
     treatmentId: row.treatmentId,
@@ -54,16 +73,30 @@ export function toBookingDto(row: BookingRow): Booking {
     phone: row.phone,
     transactionId: row.transactionId,
     paymentMode: paymentModeOf(row),
+    doctor: row.doctorId ? { _id: row.doctorId, name: doctorName?.(row.doctorId) ?? '' } : null,
   };
 }
 
-/** A booking request as the service writes it: the row, with the caller's account as owner. */
-type WriteRequest = NewBooking & { patientId: string };
+/**
+ * A booking request as the service writes it: the row, with the caller's account as owner, the
+ * lanes it may take, every lane of its treatment (whose holders the transaction reads and the
+ * fast path remembers), and the schedule version it was checked against.
+ */
+type WriteRequest = Omit<NewBooking, 'startsAt' | 'endsAt'> & {
+  patientId: string;
+  startMin: number;
+  endMin: number;
+  lanes: readonly string[];
+  laneSet: readonly string[];
+  scheduleVersion: number;
+};
 
 export interface BookingServiceDeps {
   db: Db;
   cache: AvailabilityCache;
-  mail: Pick<MailService, 'queueBookingConfirmations'>;
+  /** Treatments, doctors, hours and closures, kept in memory and dropped on every change. */
+  schedule: ScheduleSnapshot;
+  mail: Pick<MailService, 'queueBookingConfirmations' | 'queueClinicCancellations'>;
   now: () => Date;
   timeZone: string;
   windowDays: number;
@@ -85,25 +118,20 @@ export interface CreateBookingInput {
   slot: string;
   phone: string;
   patient?: string;
+  doctorId?: string;
 }
 
 export function createBookingService(deps: BookingServiceDeps) {
-  const { db, cache, mail, now, timeZone, windowDays, batching, fastPaths, maxActiveBookings, rateLimit, requireEmailVerification } = deps;
+  const { db, cache, schedule, mail, now, timeZone, windowDays, batching, fastPaths, maxActiveBookings, rateLimit, requireEmailVerification } = deps;
   const clock = () => bookingClock(now(), timeZone, windowDays);
-  // Treatments change only with a migration (a restart): read them once.
-  let treatmentList: Promise<TreatmentRow[]> | undefined;
-  const treatmentsOnce = () => {
-    treatmentList ??= listTreatments(db).catch((error) => {
-      treatmentList = undefined;
-      throw error;
-    });
-    return treatmentList;
-  };
+  const laneDaysOf = (r: WriteRequest): LaneDay[] => r.lanes.map((laneId) => ({ laneId, date: r.date }));
   /**
    * The write: requests refused by the per-account request limit first, then one transaction
-   * that locks the requests' days and patients, reads the days' holders and the patients' counts,
-   * lets the rules decide, inserts the winners, tells every instance their dates changed and
-   * queues the confirmation mails. Answers one outcome per request, in order.
+   * that locks the requests' lanes and patients (and the schedule, shared), checks the schedule
+   * they were decided on is still the current one, reads the holders of their treatments' days
+   * and the patients' counts, lets the rules decide, inserts the winners, tells every instance
+   * their dates changed and queues the confirmation mails. Answers one outcome per request, in
+   * order.
    */
   async function writeBatch(requests: WriteRequest[]): Promise<BatchResult<BookingRow>> {
     // Counted for the whole batch in one statement: a write per request made a popular slot's
@@ -115,18 +143,31 @@ export function createBookingService(deps: BookingServiceDeps) {
       { max: rateLimit.max, windowSeconds: rateLimit.windowSeconds },
     );
     const admitted = requests.filter((_, i) => refused[i] === null);
-    const days = [...new Map(admitted.map((r): [string, Day] => [dayKey(r), { treatmentId: r.treatmentId, date: r.date }])).values()];
+    const scopes = [...new Map(admitted.map((r): [string, HolderScope] => [dayKey(r), { treatmentId: r.treatmentId, date: r.date, lanes: r.laneSet }])).values()];
     const { decided, unchangedDays } = admitted.length === 0
       ? { decided: [], unchangedDays: [] }
       : await inTransaction(db, async ({ tx, afterCommit }) => {
         const patients = admitted.map((r) => r.patientId);
-        await lockBookingDays(tx, days, patients);
-        const decision = decideBatch(admitted, {
-          held: await listHoldersOn(tx, days),
+        await lockBookingDays(tx, admitted.flatMap(laneDaysOf), patients);
+        const version = await scheduleVersionNow(tx);
+        const current = admitted.filter((r) => r.scheduleVersion === version);
+        const decision = decideBatch(current, {
+          held: await listHoldersOn(tx, scopes),
           activeCounts: await countActiveBookingsFrom(tx, patients, clock().today),
           maxActive: maxActiveBookings,
         });
-        const inserted = await insertBookings(tx, decision.winners);
+        const inserted = await insertBookings(
+          tx,
+          decision.winners.map(({ request, lane }) => {
+            const { lanes: _lanes, laneSet: _laneSet, scheduleVersion: _version, ...row } = request;
+            return {
+              ...row,
+              doctorId: lane === request.treatmentId ? null : lane,
+              startsAt: instantOf(request.date, request.startMin, timeZone),
+              endsAt: instantOf(request.date, request.endMin, timeZone),
+            };
+          }),
+        );
         const changedDates = new Set(inserted.map((row) => row.date));
         if (inserted.length > 0) {
           await notifyAvailabilityChanged(tx, changedDates);
@@ -134,13 +175,28 @@ export function createBookingService(deps: BookingServiceDeps) {
           // This instance's next answer must show them (others hear through NOTIFY).
           afterCommit(() => changedDates.forEach((date) => cache.invalidate(date)));
         }
-        // (treatment, date, slot) is unique among the winners: it pairs each request with its row.
-        const rows = new Map(inserted.map((row) => [`${dayKey(row)}|${row.slot}`, row]));
-        const changed = new Set(decision.winners.map(dayKey));
+        // (lane, date, start) is unique among the winners: it pairs each request with its row.
+        const timeKey = (lane: string, date: string, start: number) => `${lane}|${date}|${start}`;
+        const rows = new Map(inserted.map((row) => [timeKey(row.laneId, row.date, row.startMin), row]));
+        const laneOf = new Map(decision.winners.map(({ request, lane }) => [request, lane]));
+        const refusalOf = new Map(current.map((r, i) => [r, decision.refusals[i]]));
+        const changed = new Set(decision.winners.map(({ request }) => dayKey(request)));
         return {
-          decided: admitted.map((r, i): WriteOutcome<BookingRow> =>
-            decision.refusals[i] ?? { booking: rows.get(`${dayKey(r)}|${r.slot}`)! }),
-          unchangedDays: days.filter((d) => !changed.has(dayKey(d))).map((d) => ({ ...d, holders: decision.holdersOf(d) })),
+          decided: admitted.map((r): WriteOutcome<BookingRow> => {
+            if (r.scheduleVersion !== version) return { scheduleChanged: true };
+            return refusalOf.get(r) ?? { booking: rows.get(timeKey(laneOf.get(r)!, r.date, r.startMin))! };
+          }),
+          unchangedDays: current.length === 0
+            ? []
+            : scopes
+              .filter((d) => !changed.has(dayKey(d)))
+              .map((d) => {
+                const lanes = new Set(d.lanes);
+                const holders: SlotHolder[] = decision
+                  .holdersOn(d.date)
+                  .filter((h) => h.treatmentId === d.treatmentId || lanes.has(h.laneId));
+                return { treatmentId: d.treatmentId, date: d.date, lanes, holders };
+              }),
         };
       });
     let next = 0;
@@ -153,43 +209,174 @@ export function createBookingService(deps: BookingServiceDeps) {
   const entryOf = (date: string) =>
     cache.get(date, async () => {
       const takenBy: TakenSlots = new Map();
-      for (const { treatmentId, slot } of await takenSlotsOn(db, date)) {
-        let set = takenBy.get(treatmentId);
-        if (!set) takenBy.set(treatmentId, (set = new Set()));
-        set.add(slot);
+      for (const { laneId, startMin, endMin } of await takenSlotsOn(db, date)) {
+        let list = takenBy.get(laneId);
+        if (!list) takenBy.set(laneId, (list = []));
+        list.push({ start: startMin, end: endMin });
       }
       return takenBy;
     });
 
-  function availableFrom(all: TreatmentRow[], takenBy: TakenSlots, date: string): TreatmentAvailability[] {
+  /** The free starts of each of a treatment's lanes on a date, in time order. */
+  function lanesWithStarts(s: Schedule, t: ScheduleTreatment, takenBy: TakenSlots, date: string, c: BookingClock, doctorId?: string) {
+    const clinic = clinicOpen(s, date);
+    return lanesOf(s, t, doctorId).map((lane) => ({
+      lane,
+      starts: freeStarts(laneOpen(s, lane, date, clinic), takenBy.get(lane) ?? [], t.durationMin, date, c),
+    }));
+  }
+
+  /** Every start any lane of the treatment offers, once, in time order. */
+  function startsOf(s: Schedule, t: ScheduleTreatment, takenBy: TakenSlots, date: string, c: BookingClock): number[] {
+    const all = new Set(lanesWithStarts(s, t, takenBy, date, c).flatMap((l) => l.starts));
+    return [...all].sort((a, b) => a - b);
+  }
+
+  function availableFrom(s: Schedule, takenBy: TakenSlots, date: string): TreatmentAvailability[] {
     const c = clock();
-    return all.map((t) => ({
+    return bookableTreatments(s).map((t) => ({
       _id: t.id,
       name: t.name,
-      slots: freeSlots(t.slots, takenBy.get(t.id) ?? new Set(), date, c),
+      slots: startsOf(s, t, takenBy, date, c).map((start) => slotLabel(start, start + t.durationMin)),
       price: dollars(t.priceCents),
     }));
   }
 
+  const doctorNames = (s: Schedule) => (id: string) => s.doctors.get(id)?.name;
+
+  /** Checks a request against the schedule and the clock; answers what the write needs. */
+  function prepare(s: Schedule, caller: Caller, input: CreateBookingInput): { request: WriteRequest; treatment: ScheduleTreatment } {
+    const treatment = s.treatments.find((t) => t.id === input.treatmentId && t.active);
+    if (!treatment) {
+      throw new AppError(ErrorCode.VALIDATION, 'There is no such treatment.', {
+        errors: { treatmentId: ['There is no such treatment'] },
+      });
+    }
+    const startMin = slotStartMinutes(input.slot);
+    const endMin = startMin === null ? null : startMin + treatment.durationMin;
+    if (startMin === null || endMin === null || startMin % 30 !== 0 || endMin > 24 * 60 || slotLabel(startMin, endMin) !== input.slot) {
+      throw new AppError(ErrorCode.VALIDATION, `${treatment.name} has no slot ${input.slot}.`, {
+        errors: { slot: ['Choose one of the treatment’s slots'] },
+      });
+    }
+    if (input.doctorId !== undefined && lanesOf(s, treatment, input.doctorId).length === 0) {
+      const message = treatment.requiresDoctor
+        ? `That doctor does not perform ${treatment.name}; choose one who does, or any available doctor.`
+        : `${treatment.name} is booked without choosing a doctor.`;
+      throw new AppError(ErrorCode.VALIDATION, message, { errors: { doctorId: [message] } });
+    }
+    const c = clock();
+    const verdict = judgeDate(input.date, c);
+    if (verdict !== 'bookable') {
+      const message =
+        verdict === 'past'
+          ? 'That day has passed; choose today or a later day.'
+          : `Bookings open up to ${windowDays} days ahead; choose an earlier day.`;
+      throw new AppError(ErrorCode.VALIDATION, message, { errors: { date: [message] } });
+    }
+    if (!isStartOpen(input.date, startMin, c)) {
+      const message = 'That slot has already started; choose a later one.';
+      throw new AppError(ErrorCode.VALIDATION, message, { errors: { slot: [message] } });
+    }
+    const clinic = clinicOpen(s, input.date);
+    const range: Span = { start: startMin, end: endMin };
+    const fits = (open: Span[]) => open.some((o) => o.start <= range.start && range.end <= o.end);
+    const lanes = lanesOf(s, treatment, input.doctorId).filter((lane) => fits(laneOpen(s, lane, input.date, clinic)));
+    if (lanes.length === 0) {
+      const message = clinic.length === 0
+        ? `The clinic is closed on ${input.date}; choose another day.`
+        : `${treatment.name} is not offered at ${input.slot} on ${input.date}; choose one of the day’s slots.`;
+      throw new AppError(ErrorCode.VALIDATION, message, { errors: { slot: [message] } });
+    }
+    return {
+      treatment,
+      request: {
+        treatmentId: treatment.id,
+        treatmentName: treatment.name,
+        date: input.date,
+        slot: input.slot,
+        startMin,
+        endMin,
+        lanes,
+        laneSet: lanesOf(s, treatment),
+        scheduleVersion: s.version,
+        patientId: caller.userId,
+        patientEmail: caller.email,
+        patientName: caller.name,
+        phone: input.phone,
+        priceCents: treatment.priceCents,
+      },
+    };
+  }
+
   return {
     async available(date: string): Promise<TreatmentAvailability[]> {
-      const [all, entry] = await Promise.all([treatmentsOnce(), entryOf(date)]);
-      return availableFrom(all, entry.taken, date);
+      const [s, entry] = await Promise.all([schedule.get(), entryOf(date)]);
+      return availableFrom(s, entry.taken, date);
     },
 
     /**
-     * `available(date)` as JSON bytes: the answer depends only on the date's taken slots and on
-     * the clock's day and minute, and is serialized once per such state.
+     * `available(date)` as JSON bytes: the answer depends only on the schedule, the date's
+     * bookings and the clock's day and minute, and is serialized once per such state.
      */
     async availableJson(date: string): Promise<Buffer> {
-      const [all, entry] = await Promise.all([treatmentsOnce(), entryOf(date)]);
+      const [s, entry] = await Promise.all([schedule.get(), entryOf(date)]);
       const c = clock();
-      const clockKey = `${c.today}|${date === c.today ? c.minutesNow : ''}`;
-      return cache.answer(entry, clockKey, () => Buffer.from(JSON.stringify(availableFrom(all, entry.taken, date))));
+      const clockKey = `${s.version}|${c.today}|${date === c.today ? c.minutesNow : ''}`;
+      return cache.answer(entry, clockKey, () => Buffer.from(JSON.stringify(availableFrom(s, entry.taken, date))));
     },
 
     async services(): Promise<{ _id: string; name: string }[]> {
-      return (await treatmentsOnce()).map((t) => ({ _id: t.id, name: t.name }));
+      return bookableTreatments(await schedule.get()).map((t) => ({ _id: t.id, name: t.name }));
+    },
+
+    /** One treatment's free times on a date, per lane (`GET /api/availability`). */
+    async availability(date: string, treatmentId: string, doctorId?: string): Promise<Availability> {
+      const [s, entry] = await Promise.all([schedule.get(), entryOf(date)]);
+      const t = s.treatments.find((x) => x.id === treatmentId && x.active);
+      if (!t) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such treatment.');
+      if (doctorId !== undefined && lanesOf(s, t, doctorId).length === 0) {
+        throw new AppError(ErrorCode.NOT_FOUND, `That doctor does not perform ${t.name}.`);
+      }
+      return {
+        date,
+        treatment: { _id: t.id, name: t.name, durationMin: t.durationMin, requiresDoctor: t.requiresDoctor },
+        lanes: lanesWithStarts(s, t, entry.taken, date, clock(), doctorId).map(({ lane, starts }) => {
+          const doctor = s.doctors.get(lane);
+          return {
+            doctor: doctor ? { _id: doctor.id, name: doctor.name, img: doctor.img } : null,
+            slots: starts.map((start) => ({ label: slotLabel(start, start + t.durationMin), startMin: start, endMin: start + t.durationMin })),
+          };
+        }),
+      };
+    },
+
+    /** Which days of a range are open, and how many starts are free on each (`GET /api/calendar`). */
+    async calendar(from: string, to: string, treatmentId?: string): Promise<CalendarDay[]> {
+      const s = await schedule.get();
+      const treatments = bookableTreatments(s).filter((t) => treatmentId === undefined || t.id === treatmentId);
+      if (treatmentId !== undefined && treatments.length === 0) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such treatment.');
+      const c = clock();
+      const dates: string[] = [];
+      for (let d = from; d <= to; d = addDays(d, 1)) dates.push(d);
+      return Promise.all(
+        dates.map(async (date) => {
+          const open = treatments.some((t) => lanesOf(s, t).some((lane) => laneOpen(s, lane, date).length > 0));
+          if (!open || judgeDate(date, c) !== 'bookable') return { date, open, free: 0 };
+          const { taken } = await entryOf(date);
+          return { date, open, free: treatments.reduce((n, t) => n + startsOf(s, t, taken, date, c).length, 0) };
+        }),
+      );
+    },
+
+    /** The doctors patients may choose, without their email (`GET /api/doctors/public`). */
+    async publicDoctors(treatmentId?: string): Promise<PublicDoctor[]> {
+      const s = await schedule.get();
+      const active = bookableTreatments(s);
+      return [...s.doctors.values()]
+        .filter((d) => d.active)
+        .map((d) => ({ _id: d.id, name: d.name, img: d.img, bio: d.bio, treatments: active.filter((t) => t.doctorIds.includes(d.id)).map((t) => t.id) }))
+        .filter((d) => treatmentId === undefined || d.treatments.includes(treatmentId));
     },
 
     async create(caller: Caller, input: CreateBookingInput) {
@@ -203,46 +390,21 @@ export function createBookingService(deps: BookingServiceDeps) {
           { extra: { email: caller.email } },
         );
       }
-      const treatment = (await treatmentsOnce()).find((t) => t.id === input.treatmentId);
-      if (!treatment) {
-        throw new AppError(ErrorCode.VALIDATION, 'There is no such treatment.', {
-          errors: { treatmentId: ['There is no such treatment'] },
-        });
+      // A schedule change between the checks and the transaction: check again against the new
+      // schedule (this instance may not have heard of it yet, so it reads it afresh).
+      for (let attempt = 0; ; attempt++) {
+        const s = await schedule.get();
+        const { request, treatment } = prepare(s, caller, input);
+        const outcome = await writer.write(request);
+        if (outcome instanceof Error) throw outcome;
+        if ('scheduleChanged' in outcome) {
+          if (attempt >= 3) throw new AppError(ErrorCode.UNAVAILABLE, 'The clinic’s schedule is changing; please try again.');
+          schedule.reset();
+          continue;
+        }
+        if (!('booking' in outcome)) throw refusalError(request, treatment.name, outcome);
+        return { success: true as const, booking: toBookingDto(outcome.booking, doctorNames(s)) };
       }
-      if (!treatment.slots.includes(input.slot) || slotStartMinutes(input.slot) === null) {
-        throw new AppError(ErrorCode.VALIDATION, `${treatment.name} has no slot ${input.slot}.`, {
-          errors: { slot: ['Choose one of the treatment’s slots'] },
-        });
-      }
-      const c = clock();
-      const verdict = judgeDate(input.date, c);
-      if (verdict !== 'bookable') {
-        const message =
-          verdict === 'past'
-            ? 'That day has passed; choose today or a later day.'
-            : `Bookings open up to ${windowDays} days ahead; choose an earlier day.`;
-        throw new AppError(ErrorCode.VALIDATION, message, { errors: { date: [message] } });
-      }
-      if (!isSlotOpen(input.date, input.slot, c)) {
-        const message = 'That slot has already started; choose a later one.';
-        throw new AppError(ErrorCode.VALIDATION, message, { errors: { slot: [message] } });
-      }
-
-      const request: WriteRequest = {
-        treatmentId: treatment.id,
-        treatmentName: treatment.name,
-        date: input.date,
-        slot: input.slot,
-        patientId: caller.userId,
-        patientEmail: caller.email,
-        patientName: caller.name,
-        phone: input.phone,
-        priceCents: treatment.priceCents,
-      };
-      const outcome = await writer.write(request);
-      if (outcome instanceof Error) throw outcome;
-      if (!('booking' in outcome)) throw refusalError(request, treatment.name, outcome);
-      return { success: true as const, booking: toBookingDto(outcome.booking) };
     },
 
     async listOwn(caller: Caller, patient: string): Promise<Booking[]> {
@@ -265,9 +427,10 @@ export function createBookingService(deps: BookingServiceDeps) {
           detail: { count: rows.length },
         });
       }
+      const names = doctorNames(await schedule.get());
       return rows
-        .sort((a, b) => a.date.localeCompare(b.date) || slotStartMinutes(a.slot)! - slotStartMinutes(b.slot)!)
-        .map(toBookingDto);
+        .sort((a, b) => a.date.localeCompare(b.date) || a.startMin - b.startMin)
+        .map((row) => toBookingDto(row, names));
     },
 
     /**
@@ -279,7 +442,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     async cancelUpcomingOf({ tx, afterCommit }: UnitOfWork, patientId: string): Promise<number> {
       const c = clock();
       const upcoming = (await listActiveBookingsFrom(tx, patientId, c.today)).filter((b) =>
-        isSlotOpen(b.date, b.slot, c) || (b.date > c.lastDay),
+        isStartOpen(b.date, b.startMin, c) || (b.date > c.lastDay),
       );
       const cancelled = await cancelBookings(tx, upcoming.map((b) => b.id));
       const dates = new Set(cancelled.map((b) => b.date));
@@ -300,6 +463,36 @@ export function createBookingService(deps: BookingServiceDeps) {
       return { kept, unretained };
     },
 
+    /** Confirmed bookings from a date on (a schedule change checks which it would strand); runs in `tx`. */
+    confirmedFrom(tx: Db, filter: ConfirmedFilter): Promise<BookingRow[]> {
+      return listConfirmedFrom(tx, filter);
+    },
+
+    /** Whether any booking, of any status, names the treatment or the doctor (then it is archived, not deleted). */
+    isReferenced(tx: Db, ref: { treatmentId?: string; doctorId?: string }): Promise<boolean> {
+      return isReferenced(tx, ref);
+    },
+
+    /**
+     * The clinic cancels bookings (a closure, a doctor or treatment taken away), in the caller's
+     * transaction: each patient gets a mail with a calendar cancellation; every instance hears
+     * the dates changed. Refunds of paid ones are the lifecycle's (issue 16): until then a paid
+     * booking cancelled here keeps its payment on record for staff to refund by hand.
+     */
+    async cancelByClinic({ tx, afterCommit }: UnitOfWork, ids: string[], reason: string): Promise<BookingRow[]> {
+      const cancelled = await cancelConfirmed(tx, ids);
+      const dates = new Set(cancelled.map((b) => b.date));
+      await notifyAvailabilityChanged(tx, dates);
+      await mail.queueClinicCancellations(tx, cancelled, reason);
+      afterCommit(() => dates.forEach((date) => cache.invalidate(date)));
+      return cancelled;
+    },
+
+    /** Puts bookings on a doctor, or back on their treatment's own queue; runs in `tx` (the exclusion constraint checks). */
+    async setDoctors(tx: Db, moves: { id: string; doctorId: string | null }[]): Promise<void> {
+      for (const move of moves) await setBookingDoctor(tx, move.id, move.doctorId);
+    },
+
     /** Deletes bookings never paid nor attended (an erased account's); runs in `tx`. */
     deleteUnpaid(tx: Db, ids: string[]): Promise<number> {
       return deleteBookings(tx, ids);
@@ -314,7 +507,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       if (row.patientId !== caller.userId) {
         await recordAudit(db, { actorId: caller.userId, actorEmail: caller.email, action: 'booking.read', target: row.id });
       }
-      return toBookingDto(row);
+      return toBookingDto(row, doctorNames(await schedule.get()));
     },
 
     /** Every booking of an account, any status, as its export lists them (design section 5.7). */

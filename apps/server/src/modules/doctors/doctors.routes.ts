@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deletedCountSchema, doctorRequestSchema, doctorSchema, emailParamsSchema, insertedIdSchema } from '@clinic/shared';
+import { cancelFutureQuerySchema, deletedCountSchema, doctorRequestSchema, doctorSchema, emailParamsSchema, insertedIdSchema } from '@clinic/shared';
 import type { CallerResolver } from '../identity/caller.ts';
 import type { DoctorsService } from './doctors.service.ts';
 
@@ -33,7 +33,17 @@ export async function doctorsRoutes(
 
   api.delete(
     '/api/doctor/:email',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Delete a doctor', security, params: emailParamsSchema, response: { 200: deletedCountSchema } } },
-    async (request) => doctors.remove(await callers.requireAdmin(request), request.params.email),
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a doctor (kept inactive when bookings name them; with future bookings only when cancelFuture=true)',
+        security,
+        params: emailParamsSchema,
+        querystring: cancelFutureQuerySchema,
+        response: { 200: deletedCountSchema },
+      },
+    },
+    async (request) => doctors.remove(await callers.requireAdmin(request), request.params.email, request.query.cancelFuture),
   );
 }

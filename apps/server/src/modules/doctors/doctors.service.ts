@@ -3,13 +3,15 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { deleteDoctorByEmail, insertDoctor, listDoctors } from './doctors.repository.ts';
+import { inTransaction } from '../../lib/unit-of-work.ts';
+import type { ScheduleAdmin } from '../schedule/schedule-admin.service.ts';
+import { deleteDoctor, findActiveDoctorByEmail, insertDoctor, listDoctors } from './doctors.repository.ts';
 
 /** Photos come from our own image host; anything else would let a page load arbitrary URLs. */
 const OWN_IMAGE = /^\/api\/image\/[0-9a-f-]{36}$/i;
 
-export function createDoctorsService(deps: { db: Db }) {
-  const { db } = deps;
+export function createDoctorsService(deps: { db: Db; schedule: Pick<ScheduleAdmin, 'doctorAdded' | 'removeDoctor'> }) {
+  const { db, schedule } = deps;
   return {
     async add(caller: Caller, doctor: { name: string; email: string; specialty: string; img: string }) {
       if (!OWN_IMAGE.test(doctor.img)) {
@@ -17,9 +19,11 @@ export function createDoctorsService(deps: { db: Db }) {
           errors: { img: ['Upload the photo with POST /api/image first'] },
         });
       }
-      const insertedId = await db.transaction(async (tx) => {
+      const insertedId = await inTransaction(db, async (work) => {
+        const { tx } = work;
         const id = await insertDoctor(tx, doctor);
         if (!id) return null;
+        await schedule.doctorAdded(work, id, doctor.specialty);
         await recordAudit(tx, {
           actorId: caller.userId,
           actorEmail: caller.email,
@@ -41,19 +45,15 @@ export function createDoctorsService(deps: { db: Db }) {
       return (await listDoctors(db)).map((d) => ({ _id: d.id, name: d.name, email: d.email, specialty: d.specialty, img: d.img }));
     },
 
-    async remove(caller: Caller, email: string): Promise<{ deletedCount: number }> {
-      return db.transaction(async (tx) => {
-        const removed = await deleteDoctorByEmail(tx, email);
-        if (!removed) return { deletedCount: 0 };
-        await recordAudit(tx, {
-          actorId: caller.userId,
-          actorEmail: caller.email,
-          action: 'doctor.delete',
-          target: email,
-          detail: { name: removed.name },
-        });
-        return { deletedCount: 1 };
-      });
+    /**
+     * Removes a doctor: deleted if no booking names them, else kept inactive (design section
+     * 5.6). Future bookings of theirs: 409 listing them unless `cancelFuture`.
+     */
+    async remove(caller: Caller, email: string, cancelFuture = false): Promise<{ deletedCount: number }> {
+      const doctor = await findActiveDoctorByEmail(db, email);
+      if (!doctor) return { deletedCount: 0 };
+      const { deletedCount } = await schedule.removeDoctor(caller, doctor, cancelFuture, (tx) => deleteDoctor(tx, doctor.id));
+      return { deletedCount };
     },
   };
 }

@@ -19,6 +19,8 @@ export function bookingIcs(input: {
   timeZone: string;
   organizer: string;
   now: Date;
+  /** The booking was cancelled: the event removes it from the patient's calendar (RFC 5546 CANCEL). */
+  cancelled?: { sequence: number };
 }): string {
   const start = slotStartMinutes(input.slot) ?? 0;
   const end = slotEndMinutes(input.slot) ?? start + 30;
@@ -28,17 +30,18 @@ export function bookingIcs(input: {
     'VERSION:2.0',
     'PRODID:-//Doctors Portal//Booking//EN',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    input.cancelled ? 'METHOD:CANCEL' : 'METHOD:PUBLISH',
     `X-WR-TIMEZONE:${input.timeZone}`,
     'BEGIN:VEVENT',
     `UID:${input.uid}@doctors-portal`,
     `DTSTAMP:${stamp}`,
+    ...(input.cancelled ? [`SEQUENCE:${input.cancelled.sequence}`] : []),
     `DTSTART;TZID=${input.timeZone}:${localStamp(input.date, start)}`,
     `DTEND;TZID=${input.timeZone}:${localStamp(input.date, end)}`,
     `SUMMARY:${escapeText(`${input.treatment} at Doctors Portal`)}`,
     `DESCRIPTION:${escapeText(`Your ${input.treatment} appointment, ${input.slot}.`)}`,
     `ORGANIZER:mailto:${input.organizer}`,
-    'STATUS:CONFIRMED',
+    input.cancelled ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
     'END:VEVENT',
     'END:VCALENDAR',
     '',

@@ -92,6 +92,46 @@ export function createMailService(deps: MailDeps) {
         }),
       );
     },
+
+    /**
+     * One mail per booking the clinic cancelled (a closure, a removed doctor or treatment), with
+     * an `.ics` that removes it from the patient's calendar; pass the cancelling transaction.
+     */
+    async queueClinicCancellations(
+      tx: Db,
+      bookings: { id: string; patientEmail: string; patientName: string; treatmentName: string; date: string; slot: string; version: number }[],
+      reason: string,
+    ) {
+      const organizer = deps.fromAddress.replace(/^.*<|>.*$/g, '');
+      const now = deps.now();
+      const addressed = bookings.filter((b) => b.patientEmail !== '');
+      if (addressed.length === 0) return;
+      await enqueueMails(
+        tx,
+        addressed.map((booking) => {
+          const when = `${formatMediumDate(booking.date)} at ${booking.slot}`;
+          return {
+            kind: 'booking-cancelled',
+            toAddress: booking.patientEmail,
+            subject: `Appointment cancelled, ${when}`,
+            textBody:
+              `Dear ${booking.patientName},\n\nWe are sorry: the clinic had to cancel your ${booking.treatmentName} ` +
+              `appointment on ${when} (${deps.timeZone} time)${reason ? `. Reason: ${reason}` : ''}.\n\n` +
+              `Please choose another time: ${deps.publicUrl}/appointment\n\nDoctors Portal\n`,
+            ics: bookingIcs({
+              uid: booking.id,
+              date: booking.date,
+              slot: booking.slot,
+              treatment: booking.treatmentName,
+              timeZone: deps.timeZone,
+              organizer,
+              now,
+              cancelled: { sequence: booking.version },
+            }),
+          };
+        }),
+      );
+    },
   };
 }
 

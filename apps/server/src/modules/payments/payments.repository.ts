@@ -22,7 +22,7 @@ export async function markBookingPaid(tx: Db, id: string, transactionId: string)
   const rows = await tx
     .update(bookings)
     .set({ paid: true, transactionId })
-    .where(and(eq(bookings.id, id), eq(bookings.paid, false), eq(bookings.status, 'active')))
+    .where(and(eq(bookings.id, id), eq(bookings.paid, false), eq(bookings.status, 'confirmed')))
     .returning({ id: bookings.id });
   return rows.length === 1;
 }

@@ -36,7 +36,7 @@ export function createPaymentsService({ db, now, stripe }: PaymentsDeps) {
     if (!booking || booking.patientId !== caller.userId) {
       throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
     }
-    if (booking.status !== 'active') throw new AppError(ErrorCode.CONFLICT, 'This booking was cancelled.');
+    if (booking.status !== 'confirmed') throw new AppError(ErrorCode.CONFLICT, 'This booking was cancelled.');
     if (booking.paid) throw new AppError(ErrorCode.CONFLICT, 'This booking is already paid.');
     if (booking.priceCents <= 0) throw new AppError(ErrorCode.CONFLICT, 'There is nothing to pay for this booking.');
   }

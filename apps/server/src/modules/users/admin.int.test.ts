@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, bookings, doctors, users } from '../../db/schema.ts';
-import { bearer, buildTestApp, createSignedInPatients, signIn, signUp, type TestApp, type TestUser } from '../../test/helper.ts';
+import { bearer, buildTestApp, createSignedInPatients, signIn, signUp, slotTimes, type TestApp, type TestUser } from '../../test/helper.ts';
 
 const NOW = new Date('2030-06-05T10:15:00Z');
 let now = NOW;
@@ -84,6 +84,7 @@ describe('admin: users, roles, doctors, audit', () => {
     // A visit that already happened, as the clinic's records have it.
     const [past] = await t.db.insert(bookings).values({
       treatmentId: treatment!._id, treatmentName: treatment!.name, date: '2030-05-01', slot: '08.00 AM - 08.30 AM',
+      ...slotTimes('2030-05-01', '08.00 AM - 08.30 AM'),
       patientId: await userIdOf(t, victim.email),
       patientEmail: victim.email, patientName: victim.name, phone: '555 0101', priceCents: 2000,
     }).returning();
@@ -99,7 +100,7 @@ describe('admin: users, roles, doctors, audit', () => {
     expect(free.find((x) => x._id === treatment!._id)!.slots).toContain('08.00 AM - 08.30 AM');
     const [kept] = await t.db.select().from(bookings).where(eq(bookings.id, past!.id));
     // Kept for the records, but no longer anyone's: the personal details went with the account.
-    expect(kept).toMatchObject({ status: 'active', patientId: null, patientEmail: '', patientName: '', phone: '', priceCents: 2000 });
+    expect(kept).toMatchObject({ status: 'confirmed', patientId: null, patientEmail: '', patientName: '', phone: '', priceCents: 2000 });
 
     const twice = await t.app.inject({ method: 'DELETE', url: `/api/user/${victim.email}`, headers: bearer(boss) });
     expect(twice.statusCode).toBe(404);
@@ -109,7 +110,7 @@ describe('admin: users, roles, doctors, audit', () => {
     const first = await signUp(t, { name: 'Pat Two' });
     const [treatment] = (await t.app.inject('/api/available?date=2030-06-11')).json<{ _id: string; name: string }[]>();
     const [past] = await t.db.insert(bookings).values({
-      treatmentId: treatment!._id, treatmentName: treatment!.name, date: '2030-05-02', slot: '09.00 AM - 09.30 AM',
+      treatmentId: treatment!._id, treatmentName: treatment!.name, date: '2030-05-02', slot: '09.00 AM - 09.30 AM', ...slotTimes('2030-05-02', '09.00 AM - 09.30 AM'),
       patientId: await userIdOf(t, first.email), patientEmail: first.email, patientName: 'Pat Two', phone: '555 0102', priceCents: 2000,
     }).returning();
     expect((await t.app.inject({ method: 'DELETE', url: `/api/user/${first.email}`, headers: bearer(boss) })).statusCode).toBe(200);

@@ -35,6 +35,8 @@ describe('the dashboard for admins', () => {
       ['All Users', '/dashboard/users'],
       ['Add a Doctor', '/dashboard/addDoctor'],
       ['Manage Doctors', '/dashboard/manage-doctor'],
+      ['Treatments', '/dashboard/treatments'],
+      ['Clinic Hours & Closures', '/dashboard/clinic-hours'],
       ['Messages', '/dashboard/messages'],
       ['Profile', '/dashboard/profile'],
       ['Security', '/dashboard/security'],
@@ -69,12 +71,21 @@ describe('the dashboard for admins', () => {
     ['/dashboard/addDoctor', 'Add a Doctor - Doctors Portal', { name: 'Add a Doctor' }],
     ['/dashboard/manage-doctor', 'Manage Doctors - Doctors Portal', { name: 'Manage Doctors: 0' }],
     ['/dashboard/messages', 'Messages - Doctors Portal', { name: 'Messages: 0' }],
+    ['/dashboard/treatments', 'Treatments - Doctors Portal', { name: 'Treatments: 0' }],
+    [
+      '/dashboard/clinic-hours',
+      'Clinic Hours & Closures - Doctors Portal',
+      { name: 'Clinic Hours & Closures' },
+    ],
   ])('opens %s for an admin, with its own title and description', async (path, title, heading) => {
     signedInAdmin({
       'GET /api/user': () => json([admin]),
       'GET /api/service': () => json([{ _id: 's1', name: 'Oral Surgery' }]),
       'GET /api/doctor': () => json([]),
       'GET /api/contact': () => json([]),
+      'GET /api/admin/treatments': () => json([]),
+      'GET /api/admin/working-hours': () => json({ doctorId: null, weekdays: {} }),
+      'GET /api/admin/schedule-exceptions': () => json([]),
     });
     renderRoutes(routes, { initialEntries: [path] });
 
@@ -87,6 +98,32 @@ describe('the dashboard for admins', () => {
     expect(within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', {
       name: title.replace(' - Doctors Portal', ''),
     })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it("opens a doctor's schedule from Manage Doctors", async () => {
+    const user = userEvent.setup();
+    const doctor = {
+      _id: '3b1f7d0e-2c4a-4b8e-9a6d-5e4f3a2b1c0d',
+      name: 'Sarah Smile',
+      email: 'sarah@clinic.test',
+      specialty: 'Oral Surgery',
+      img: '/api/image/x',
+    };
+    signedInAdmin({
+      'GET /api/doctor': () => json([doctor]),
+      'GET /api/admin/treatments': () => json([]),
+      [`GET /api/admin/doctors/${doctor._id}/treatments`]: () => json({ treatmentIds: [] }),
+      'GET /api/admin/working-hours': () => json({ doctorId: null, weekdays: null }),
+      'GET /api/admin/schedule-exceptions': () => json([]),
+    });
+    const { router } = renderRoutes(routes, { initialEntries: ['/dashboard/manage-doctor'] });
+
+    await user.click(await screen.findByRole('link', { name: 'Schedule of Sarah Smile' }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Schedule of Sarah Smile' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/dashboard/doctors/${doctor._id}/schedule`);
+    await waitFor(() => expect(document.title).toBe('Doctor Schedule - Doctors Portal'));
   });
 
   it('moves between the admin pages from the menu', async () => {

@@ -50,8 +50,20 @@ describe('ManageDoctors', () => {
       '',
       'Sarah Smile',
       'Oral Surgery',
-      'delete',
+      'Scheduledelete',
     ]);
+    expect(within(first!).getByRole('button', { name: 'delete Sarah Smile' })).toHaveTextContent(
+      'delete',
+    );
+  });
+
+  it("links each doctor to their schedule (treatments, hours, leave)", async () => {
+    mockFetch({ 'GET /api/doctor': () => json([sarah, david]) });
+    renderDoctors();
+
+    const link = await screen.findByRole('link', { name: 'Schedule of David Drill' });
+    expect(link).toHaveTextContent('Schedule');
+    expect(link).toHaveAttribute('href', '/dashboard/doctors/d2/schedule');
   });
 
   it('asks in the spec’s words before deleting; cancel deletes nothing', async () => {

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { texts, toasts, type Doctor } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
@@ -49,6 +50,7 @@ function DeleteDoctorDialog({ doctor, onClose }: DeleteDoctorDialogProps) {
 /**
  * Manage Doctors (spec section 2): every doctor with photo, name and specialty, and a delete
  * button that asks first. On success the modal closes and the list refreshes (spec section 4).
+ * Beside it, a link to the doctor's schedule (treatments, hours, leave).
  */
 export function ManageDoctors() {
   const doctors = useDoctors();
@@ -85,13 +87,22 @@ export function ManageDoctors() {
               <td>{doctor.name}</td>
               <td>{doctor.specialty}</td>
               <td>
-                <Button
-                  className="btn-xs btn-error"
-                  aria-label={`delete ${doctor.name}`}
-                  onClick={() => setDeleting(doctor)}
-                >
-                  delete
-                </Button>
+                <div className="flex flex-wrap gap-2">
+                  <Link
+                    to={`/dashboard/doctors/${encodeURIComponent(doctor._id)}/schedule`}
+                    className="btn btn-xs btn-outline"
+                    aria-label={`Schedule of ${doctor.name}`}
+                  >
+                    Schedule
+                  </Link>
+                  <Button
+                    className="btn-xs btn-error"
+                    aria-label={`delete ${doctor.name}`}
+                    onClick={() => setDeleting(doctor)}
+                  >
+                    delete
+                  </Button>
+                </div>
               </td>
             </tr>
           ))}

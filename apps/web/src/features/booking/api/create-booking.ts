@@ -6,8 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bookingConflictSchema, type Booking, type BookingRequest } from '@clinic/shared';
 import { api, isApiError } from '../../../lib/api-client.ts';
-import { bookingsQueryKey } from '../../../lib/query-keys.ts';
-import { availableQueryKey } from './get-available.ts';
+import { availableQueryKey, bookingsQueryKey } from '../../../lib/query-keys.ts';
 
 export type BookingCreated = { success: true; booking: Booking };
 

@@ -2,8 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { IsoDate, TreatmentAvailability } from '@clinic/shared';
 import { api } from '../../../lib/api-client.ts';
-
-export const availableQueryKey = ['available'] as const;
+import { availableQueryKey } from '../../../lib/query-keys.ts';
 
 export function getAvailable(
   date: IsoDate,

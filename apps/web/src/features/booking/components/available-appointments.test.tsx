@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { texts, toasts } from '@clinic/shared';
-import { bookingFactory, slotLabels, treatmentFactory } from '../../../test/factories.ts';
+import {
+  availabilityFactory,
+  bookingFactory,
+  slotLabels,
+  treatmentFactory,
+} from '../../../test/factories.ts';
 import { json, mockFetch, patient, renderAt } from '../../../test/utils.tsx';
 import { AvailableAppointments } from './available-appointments.tsx';
 
@@ -38,6 +43,7 @@ describe('AvailableAppointments', () => {
     const { calls } = mockFetch({
       'GET /api/available': () =>
         json([booked ? { ...cleaning, slots: slotLabels.slice(1) } : cleaning, surgery]),
+      'GET /api/availability': () => json(availabilityFactory()),
       'POST /api/booking': () => {
         booked = true;
         return json({ success: true, booking: bookingFactory({ slot: slotLabels[0] }) }, 201);
@@ -60,6 +66,8 @@ describe('AvailableAppointments', () => {
     expect(within(card).getByText(slotLabels[1])).toBeInTheDocument();
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
       'GET /api/available?date=2030-06-12',
+      // The dialog asks whether the treatment needs a doctor (this one does not).
+      `GET /api/availability?date=2030-06-12&treatmentId=${cleaning._id}`,
       'POST /api/booking',
       'GET /api/available?date=2030-06-12',
     ]);

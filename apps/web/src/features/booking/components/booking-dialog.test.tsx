@@ -1,9 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { texts, toasts } from '@clinic/shared';
-import { bookingFactory, slotLabels, treatmentFactory } from '../../../test/factories.ts';
-import { json, mockFetch, patient, problem, renderAt } from '../../../test/utils.tsx';
+import { availabilityQueryKey } from '../../../lib/query-keys.ts';
+import {
+  availabilityFactory,
+  bookingFactory,
+  doctorFactory,
+  laneFactory,
+  slotLabels,
+  treatmentFactory,
+} from '../../../test/factories.ts';
+import { json, mockFetch, patient, problem, renderAt, type ApiCall } from '../../../test/utils.tsx';
 import { BookingDialog } from './booking-dialog.tsx';
 
 const treatment = treatmentFactory();
@@ -15,6 +23,10 @@ function renderDialog(onClose = vi.fn()) {
   const dialog = screen.getByRole('dialog', { name: texts.bookingFor('Teeth Cleaning') });
   return { ...result, dialog, onClose };
 }
+
+/** The bookings sent; the dialog also asks for the treatment's availability when it opens. */
+const bookingPosts = (calls: ApiCall[]) =>
+  calls.filter((call) => call.method === 'POST' && call.path === '/api/booking');
 
 async function book(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, slot: string) {
   await user.selectOptions(within(dialog).getByLabelText('Slot'), slot);
@@ -59,8 +71,9 @@ describe('BookingDialog', () => {
     expect(
       await screen.findByText(toasts.bookingSet('Jun 12, 2030', '08.30 AM - 09.00 AM')),
     ).toBeInTheDocument();
-    expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({
+    const posts = bookingPosts(calls);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({
       method: 'POST',
       path: '/api/booking',
       body: {
@@ -74,7 +87,7 @@ describe('BookingDialog', () => {
         phone: '+1 555 0100',
       },
     });
-    expect(Object.keys(calls[0]!.body as object).sort()).toEqual([
+    expect(Object.keys(posts[0]!.body as object).sort()).toEqual([
       'date',
       'patient',
       'patientName',
@@ -156,6 +169,186 @@ describe('BookingDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
 
     expect(onClose).toHaveBeenCalledTimes(1);
-    expect(calls).toHaveLength(0);
+    expect(bookingPosts(calls)).toHaveLength(0);
+  });
+});
+
+describe('BookingDialog, choosing a doctor', () => {
+  const ann = doctorFactory();
+  const bo = doctorFactory({
+    _id: '7d0c1c0e-0000-4000-8000-000000000002',
+    name: 'Bo Chen',
+    img: '',
+  });
+  const cy = doctorFactory({ _id: '7d0c1c0e-0000-4000-8000-000000000009', name: 'Cy Park' });
+  const tenAm = '10.00 AM - 10.30 AM';
+  const withDoctors = availabilityFactory({
+    requiresDoctor: true,
+    lanes: [
+      laneFactory(ann, [slotLabels[1], slotLabels[2], tenAm]),
+      laneFactory(bo, [slotLabels[0], slotLabels[1]]),
+      laneFactory(cy, []),
+    ],
+  });
+  const created = () => json({ success: true, booking: bookingFactory() }, 201);
+
+  const slotOptions = (dialog: HTMLElement) =>
+    within(within(dialog).getByLabelText('Slot'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+
+  it('asks for the availability of the treatment on the day when it opens', async () => {
+    const { calls } = mockFetch({ 'GET /api/availability': () => json(availabilityFactory()) });
+    renderDialog();
+    await waitFor(() =>
+      expect(calls.map((call) => call.path)).toEqual([
+        `/api/availability?date=2030-06-12&treatmentId=${treatment._id}`,
+      ]),
+    );
+  });
+
+  it('shows no Doctor field for a treatment that needs none, and books as it always has', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'GET /api/availability': () => json(availabilityFactory()),
+      'POST /api/booking': created,
+    });
+    const { dialog, queryClient } = renderDialog();
+    // The answer is in: the dialog knows this treatment needs no doctor.
+    await waitFor(() =>
+      expect(
+        queryClient.getQueryData([...availabilityQueryKey, '2030-06-12', treatment._id]),
+      ).toBeDefined(),
+    );
+
+    expect(within(dialog).queryByLabelText('Doctor')).not.toBeInTheDocument();
+    expect(slotOptions(dialog)).toEqual([...slotLabels]);
+    await book(user, dialog, slotLabels[2]);
+
+    await screen.findByText(toasts.bookingSet('Jun 12, 2030', slotLabels[1]));
+    expect(bookingPosts(calls)[0]?.body).not.toHaveProperty('doctorId');
+  });
+
+  it("offers 'Any available doctor' first, with every doctor's slots once and in time order", async () => {
+    mockFetch({ 'GET /api/availability': () => json(withDoctors) });
+    const { dialog } = renderDialog();
+
+    const doctor = await within(dialog).findByLabelText('Doctor');
+    expect(doctor).toHaveValue('');
+    const options = within(doctor).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Any available doctor',
+      'Ann Lee',
+      'Bo Chen',
+      'Cy Park (no free slot this day)',
+    ]);
+    expect(options.map((option) => (option as HTMLOptionElement).disabled)).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
+    expect(slotOptions(dialog)).toEqual([...slotLabels, tenAm]);
+    // The faces of the doctors free that day: Ann's photo, Bo's initials (he has none).
+    expect(dialog.querySelector('img')).toHaveAttribute('src', ann.img);
+    expect(within(dialog).getByText('BC')).toBeInTheDocument();
+  });
+
+  it("keeps to a chosen doctor's slots and sends that doctor's id", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'GET /api/availability': () => json(withDoctors),
+      'POST /api/booking': created,
+    });
+    const { dialog } = renderDialog();
+    const doctor = await within(dialog).findByLabelText('Doctor');
+    expect(within(dialog).getByLabelText('Slot')).toHaveValue(slotLabels[0]);
+
+    await user.selectOptions(doctor, 'Ann Lee');
+
+    expect(slotOptions(dialog)).toEqual([slotLabels[1], slotLabels[2], tenAm]);
+    // 08.00 was Bo's only: the slot moves to Ann's first, which the form then sends.
+    expect(within(dialog).getByLabelText('Slot')).toHaveValue(slotLabels[1]);
+    await user.type(within(dialog).getByLabelText('Phone'), '+1 555 0100');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    await screen.findByText(toasts.bookingSet('Jun 12, 2030', slotLabels[1]));
+    expect(bookingPosts(calls)[0]?.body).toMatchObject({
+      treatmentId: treatment._id,
+      slot: slotLabels[1],
+      doctorId: ann._id,
+    });
+  });
+
+  it("sends no doctorId with 'Any available doctor'", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'GET /api/availability': () => json(withDoctors),
+      'POST /api/booking': created,
+    });
+    const { dialog } = renderDialog();
+    const doctor = await within(dialog).findByLabelText('Doctor');
+    await user.selectOptions(doctor, 'Bo Chen');
+    expect(slotOptions(dialog)).toEqual([slotLabels[0], slotLabels[1]]);
+    await user.selectOptions(doctor, 'Any available doctor');
+    expect(slotOptions(dialog)).toEqual([...slotLabels, tenAm]);
+
+    await book(user, dialog, tenAm);
+
+    await screen.findByText(toasts.bookingSet('Jun 12, 2030', slotLabels[1]));
+    const [post] = bookingPosts(calls);
+    expect(post?.body).toMatchObject({ slot: tenAm });
+    expect(post?.body).not.toHaveProperty('doctorId');
+  });
+
+  it("shows the chosen doctor's photo, or their initials when there is none", async () => {
+    const user = userEvent.setup();
+    mockFetch({ 'GET /api/availability': () => json(withDoctors) });
+    const { dialog } = renderDialog();
+    const doctor = await within(dialog).findByLabelText('Doctor');
+
+    await user.selectOptions(doctor, 'Ann Lee');
+    expect(dialog.querySelectorAll('img')).toHaveLength(1);
+    expect(within(dialog).queryByText('BC')).not.toBeInTheDocument();
+
+    await user.selectOptions(doctor, 'Bo Chen');
+    expect(dialog.querySelector('img')).toBeNull();
+    expect(within(dialog).getByText('BC')).toBeInTheDocument();
+  });
+
+  it('books as the spec dialog does while the doctors are still being asked for', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'GET /api/availability': () => new Promise<Response>(() => {}),
+      'POST /api/booking': created,
+    });
+    const { dialog } = renderDialog();
+
+    expect(within(dialog).queryByLabelText('Doctor')).not.toBeInTheDocument();
+    await book(user, dialog, slotLabels[1]);
+
+    await screen.findByText(toasts.bookingSet('Jun 12, 2030', slotLabels[1]));
+    expect(bookingPosts(calls)[0]?.body).not.toHaveProperty('doctorId');
+  });
+
+  it('books as the spec dialog does when the doctors cannot be asked for', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'GET /api/availability': () => problem(500, 'Something went wrong on our side'),
+      'POST /api/booking': created,
+    });
+    const { dialog, queryClient } = renderDialog();
+    await waitFor(() =>
+      expect(
+        queryClient.getQueryState([...availabilityQueryKey, '2030-06-12', treatment._id])?.status,
+      ).toBe('error'),
+    );
+
+    expect(within(dialog).queryByLabelText('Doctor')).not.toBeInTheDocument();
+    expect(slotOptions(dialog)).toEqual([...slotLabels]);
+    await book(user, dialog, slotLabels[1]);
+
+    await screen.findByText(toasts.bookingSet('Jun 12, 2030', slotLabels[1]));
+    expect(bookingPosts(calls)[0]?.body).not.toHaveProperty('doctorId');
   });
 });

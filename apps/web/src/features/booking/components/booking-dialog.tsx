@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import {
@@ -17,6 +17,8 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { bookingInTheWay, useCreateBooking } from '../api/create-booking.ts';
 import { needsEmailVerification, resendVerificationEmail } from '../api/resend-verification-email.ts';
+import { useDoctorChoice } from '../hooks/use-doctor-choice.ts';
+import { DoctorField } from './doctor-field.tsx';
 
 /** The two things the patient chooses; the rest of the request comes from the page. */
 const bookingFormSchema = bookingRequestSchema.pick({ slot: true, phone: true });
@@ -36,17 +38,31 @@ type BookingDialogProps = {
  * The booking dialog (spec section 2): date, name and email read-only and prefilled, a slot from
  * the treatment's free slots, a phone number. On submit it books, says how it went in a toast,
  * and closes whatever the result (spec section 4); the lists refresh behind it.
+ *
+ * For a treatment that needs a doctor it also offers a 'Doctor' select: any available doctor
+ * (no `doctorId` sent; the slots are every doctor's) or one of them (that doctor's slots). For
+ * any other treatment, and until the dialog knows which kind it is, it is the spec's dialog.
  */
 export function BookingDialog({ treatment, date, patient, onClose }: BookingDialogProps) {
   const modalRef = useRef<ModalHandle>(null);
   const createBooking = useCreateBooking();
+  const { doctors, doctorId, setDoctorId, slots } = useDoctorChoice(treatment, date);
   const {
     register,
     handleSubmit,
+    getValues,
+    setValue,
     formState: { errors },
   } = useZodForm(bookingFormSchema, {
     defaultValues: { slot: treatment.slots[0] ?? '', phone: patient.phone ?? '' },
   });
+
+  // Another doctor, or the doctors' slots arriving: a chosen slot no longer offered gives way to
+  // the first one that is (the select would show that one, and the form must send what it shows).
+  useEffect(() => {
+    if (!slots.includes(getValues('slot'))) setValue('slot', slots[0] ?? '');
+  }, [slots, getValues, setValue]);
+  const chosenDoctor = doctors?.find((doctor) => doctor._id === doctorId);
 
   const book = ({ slot, phone }: BookingFormValues) =>
     createBooking.mutate(
@@ -59,6 +75,7 @@ export function BookingDialog({ treatment, date, patient, onClose }: BookingDial
         patient: patient.email,
         patientName: patient.name,
         phone,
+        ...(chosenDoctor && { doctorId: chosenDoctor._id }),
       },
       {
         onSuccess: ({ booking }) => {
@@ -99,13 +116,21 @@ export function BookingDialog({ treatment, date, patient, onClose }: BookingDial
         <TextField label="Date" value={formatMediumDate(date)} readOnly />
         <TextField label="Name" value={patient.name} readOnly autoComplete="off" />
         <TextField label="Email" type="email" value={patient.email} readOnly autoComplete="off" />
+        {doctors && <DoctorField doctors={doctors} value={doctorId} onChange={setDoctorId} />}
         <SelectField label="Slot" error={errors.slot?.message} {...register('slot')}>
-          {treatment.slots.map((slot) => (
+          {slots.map((slot) => (
             <option key={slot} value={slot}>
               {slot}
             </option>
           ))}
         </SelectField>
+        {doctors && slots.length === 0 && (
+          <p className="text-sm text-error">
+            {chosenDoctor
+              ? `${chosenDoctor.name} has no free slot on this day: choose another doctor.`
+              : 'No doctor has a free slot left on this day.'}
+          </p>
+        )}
         <TextField
           label="Phone"
           type="tel"

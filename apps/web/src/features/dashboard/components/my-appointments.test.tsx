@@ -84,6 +84,35 @@ describe('MyAppointments', () => {
     expect(within(patientTable).queryByText('Test payment')).not.toBeInTheDocument();
   });
 
+  it('names the doctor on a second line of the Treatment cell, and nothing when there is none', async () => {
+    mockFetch({
+      'GET /api/booking': () =>
+        json([
+          bookingFactory({
+            _id: 'b1',
+            treatment: 'Root Canal',
+            doctor: { _id: '7d0c1c0e-0000-4000-8000-000000000001', name: 'Ann Lee' },
+          }),
+          bookingFactory({ _id: 'b2', doctor: null }),
+        ]),
+    });
+    renderList();
+
+    const table = await screen.findByRole('table', { name: 'My Appointments: 2' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Date', 'Time', 'Treatment', 'Payment']);
+    const [, withDoctor, withoutDoctor] = within(table).getAllByRole('row');
+    const cells = within(withDoctor!).getAllByRole('cell');
+    expect(cells).toHaveLength(5);
+    expect(cells[3]).toHaveTextContent(/^Root Canal\s*with Dr\. Ann Lee$/);
+    expect(within(cells[3]!).getByText('with Dr. Ann Lee')).toHaveClass('block', 'text-xs');
+    expect(within(withoutDoctor!).getAllByRole('cell')[3]!.textContent).toBe('Teeth Cleaning');
+    expect(within(table).getAllByText(/with Dr\./)).toHaveLength(1);
+  });
+
   it('offers no pay link for a booking without a price', async () => {
     mockFetch({ 'GET /api/booking': () => json([bookingFactory({ price: 0 })]) });
     renderList();

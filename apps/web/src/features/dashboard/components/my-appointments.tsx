@@ -51,7 +51,8 @@ function Payment({ booking, isStaffView }: { booking: Booking; isStaffView: bool
 /**
  * My Appointments (spec section 2): how many bookings the patient has and a table of them, with
  * 'pay' for an unpaid booking that has a price and 'paid' once paid. A 401 or 403 on loading
- * means the sign-in is no longer good (spec section 4).
+ * means the sign-in is no longer good (spec section 4). A booking with a doctor names them on a
+ * second line of its Treatment cell, so the spec's five columns stay as they are.
  */
 export function MyAppointments({
   email,
@@ -95,7 +96,14 @@ export function MyAppointments({
               <td>{booking.patientName}</td>
               <td className="whitespace-nowrap">{mediumDateOf(booking.date)}</td>
               <td className="whitespace-nowrap">{booking.slot}</td>
-              <td>{booking.treatment}</td>
+              <td>
+                {booking.treatment}
+                {booking.doctor && (
+                  <span className="block text-xs text-base-content/70">
+                    with Dr. {booking.doctor.name}
+                  </span>
+                )}
+              </td>
               <td>
                 <Payment booking={booking} isStaffView={isStaffView} />
               </td>

@@ -1,0 +1,7 @@
+/**
+ * Advisory lock keys shared by modules. Booking transactions hold the schedule lock shared, and
+ * schedule changes hold it exclusively: a change that checks which bookings it would strand
+ * cannot miss one committed while it looks, and a booking decided on an old schedule finds the
+ * new version number once it has its locks (booking.service.ts).
+ */
+export const SCHEDULE_LOCK_KEY = 0x7363_6864; // "schd"

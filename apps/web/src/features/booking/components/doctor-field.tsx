@@ -1,0 +1,57 @@
+import { SelectField } from '../../../components/ui/form-field.tsx';
+import { ANY_DOCTOR, type DoctorOption } from '../hooks/use-doctor-choice.ts';
+import { DoctorAvatar } from './doctor-avatar.tsx';
+
+/** How many faces stand for 'Any available doctor' before a '+n'. */
+const FACES_SHOWN = 3;
+
+type DoctorFieldProps = {
+  doctors: DoctorOption[];
+  value: string;
+  onChange: (doctorId: string) => void;
+};
+
+/**
+ * The booking dialog's 'Doctor' select, for a treatment that needs one: 'Any available doctor'
+ * first, then the treatment's doctors that day (one with no free slot that day is listed but cannot be chosen).
+ * A native select keeps the phone's own picker and the keyboard; it cannot show pictures, so the
+ * chosen doctor's photo (or initials) sits beside it, and for any doctor, those free that day.
+ */
+export function DoctorField({ doctors, value, onChange }: DoctorFieldProps) {
+  const chosen = doctors.find((doctor) => doctor._id === value);
+  const faces = chosen ? [chosen] : doctors.filter((doctor) => doctor.hasFreeSlots);
+  const hidden = faces.length - FACES_SHOWN;
+
+  return (
+    <div className="flex items-end gap-3">
+      <div className="min-w-0 flex-1">
+        <SelectField
+          label="Doctor"
+          name="doctorId"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          <option value={ANY_DOCTOR}>Any available doctor</option>
+          {doctors.map((doctor) => (
+            <option key={doctor._id} value={doctor._id} disabled={!doctor.hasFreeSlots}>
+              {doctor.hasFreeSlots ? doctor.name : `${doctor.name} (no free slot this day)`}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {faces.length > 0 && (
+        <div aria-hidden="true" className="flex h-10 shrink-0 items-center -space-x-3">
+          {faces.slice(0, FACES_SHOWN).map((doctor) => (
+            <DoctorAvatar key={doctor._id} doctor={doctor} />
+          ))}
+          {hidden > 0 && (
+            // Left out on a phone, where the select needs the width for its words.
+            <span className="hidden h-8 w-8 items-center justify-center rounded-full bg-base-300 text-xs ring-2 ring-base-100 sm:flex">
+              +{hidden}
+            </span>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
