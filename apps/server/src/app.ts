@@ -10,7 +10,8 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { makeDataDirPrivate } from './db/data-dir-permissions.ts';
-import { migrateDatabase } from './db/migrate.ts';
+import { migrateDatabase, type ZoneChange } from './db/migrate.ts';
+import { recordAudit } from './modules/audit/audit.service.ts';
 import { redactUrl } from './lib/redact-url.ts';
 import { createIdentity } from './modules/identity/identity.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
@@ -105,9 +106,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const releaseLock = isEmbeddedOnDisk ? lockDataDir(config.dataDir) : () => {};
 
   let database: Database;
+  let zoneChange: ZoneChange | null;
   try {
     database = await openDatabase(config.database, { yieldBeforeStatements: config.fastPaths.has('pglite-yield') });
-    await migrateDatabase(database, config.clinicTimeZone);
+    zoneChange = await migrateDatabase(database, config.clinicTimeZone);
     // After opening: PGlite rewrites some files as it starts, with the process's umask.
     if (isEmbeddedOnDisk) makeDataDirPrivate(config.dataDir);
   } catch (error) {
@@ -261,6 +263,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(auditRoutes, { db, callers });
   await app.register(paymentsRoutes, { payments, callers });
   await registerSpa(app, config.webDistDir);
+
+  if (zoneChange) {
+    app.log.warn(zoneChange, 'CLINIC_TIMEZONE changed: confirmed bookings from today keep their wall-clock times, their instants were computed again');
+    await recordAudit(db, { actorId: 'system', actorEmail: 'system', action: 'clinic.timezone', target: zoneChange.to, detail: { ...zoneChange } });
+  }
 
   // Erased patients' retained identities past their time go at start-up and once a day after;
   // every instance may run it, the DELETE is the same either way.

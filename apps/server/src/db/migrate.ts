@@ -3,10 +3,11 @@
  * they queue on one advisory lock, and the later ones find nothing left to apply.
  */
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { SERVER_ROOT } from '../server-root.ts';
-import type { Database } from './client.ts';
+import type { Database, Db } from './client.ts';
+import { clinicState } from './schema.ts';
 
 const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'drizzle');
 /** Arbitrary but fixed: "clinic" in ASCII, the key every instance locks on. */
@@ -16,9 +17,9 @@ const MIGRATION_LOCK_KEY = 0x636c696e;
  * `timeZone` is the clinic's (CLINIC_TIMEZONE): migrations that turn wall-clock times into
  * instants read it as `current_setting('clinic.timezone')` (0011 does, for existing bookings).
  */
-export async function migrateDatabase(database: Database, timeZone: string): Promise<void> {
+export async function migrateDatabase(database: Database, timeZone: string): Promise<ZoneChange | null> {
   const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
-  await database.withAdvisoryLock(MIGRATION_LOCK_KEY, async (db) => {
+  return database.withAdvisoryLock(MIGRATION_LOCK_KEY, async (db) => {
     await db.execute(sql`SELECT set_config('clinic.timezone', ${timeZone}, false)`);
     // The dialect's migrator is what drizzle's pglite and node-postgres migrate() call; using it
     // directly lets both databases share this one locked code path.
@@ -27,5 +28,34 @@ export async function migrateDatabase(database: Database, timeZone: string): Pro
       session: unknown;
     };
     await dialect.migrate(migrations, session, { migrationsFolder: MIGRATIONS_FOLDER });
+    return followClinicTimeZone(db, timeZone);
   });
+}
+
+/** The clinic's zone changed since the last start: from what, to what, and how many bookings moved. */
+export interface ZoneChange {
+  from: string;
+  to: string;
+  bookings: number;
+}
+
+/**
+ * Bookings keep wall-clock times in the clinic's zone and, beside them, the instants those
+ * times were in the zone recorded in `clinic_state`. When CLINIC_TIMEZONE differs from it, the
+ * instants of confirmed bookings from today on are computed again (their wall-clock times never
+ * move) and the new zone is recorded; past bookings keep the instants they happened at. Runs
+ * under the migration lock, so one starting instance does it once.
+ */
+async function followClinicTimeZone(db: Db, timeZone: string): Promise<ZoneChange | null> {
+  const [state] = await db.select({ timezone: clinicState.timezone }).from(clinicState).where(eq(clinicState.id, 1));
+  if (!state || state.timezone === timeZone) return null;
+  const moved = await db.execute<{ id: string }>(sql`
+    UPDATE bookings SET
+      starts_at = (date + make_interval(mins => start_min)) AT TIME ZONE ${timeZone},
+      ends_at = (date + make_interval(mins => end_min)) AT TIME ZONE ${timeZone}
+    WHERE status = 'confirmed' AND date >= (now() AT TIME ZONE ${timeZone})::date
+    RETURNING id`);
+  await db.update(clinicState).set({ timezone: timeZone, updatedAt: new Date() }).where(eq(clinicState.id, 1));
+  const count = Array.isArray(moved) ? moved.length : (moved as { rows?: unknown[] }).rows?.length ?? 0;
+  return { from: state.timezone, to: timeZone, bookings: count };
 }

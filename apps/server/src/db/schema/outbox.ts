@@ -8,7 +8,7 @@ export const outbox = pgTable(
   'outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** `contact` (to the clinic) or `booking-confirmation` (to the patient). */
+    /** `contact` (to the clinic), `booking-confirmation` or `booking-cancelled` (to the patient), and the account mails. */
     kind: text('kind').notNull(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
