@@ -170,9 +170,9 @@ function zoneOffsetMinutes(utcMs: number, timeZone: string): number {
 
 /**
  * The instant of wall-clock `minutes` after midnight of `date` in `timeZone`. A time that a
- * spring-forward skips is taken as the same length after the change (02.30 becomes 03.30); a
- * time that a fall-back repeats is its first occurrence. Both are what PostgreSQL's
- * `AT TIME ZONE` does, which migration 0011 used for existing bookings.
+ * spring-forward skips is read with the offset before the change (02.30 becomes 03.30); a time
+ * that a fall-back repeats is its second occurrence. Both are what PostgreSQL's `AT TIME ZONE`
+ * does, which migration 0011 used for existing bookings (a test checks every half hour).
  */
 export function instantOf(date: IsoDate, minutes: number, timeZone: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
@@ -181,11 +181,11 @@ export function instantOf(date: IsoDate, minutes: number, timeZone: string): Dat
   const before = zoneOffsetMinutes(wall - 24 * 3_600_000, timeZone);
   const after = zoneOffsetMinutes(wall + 24 * 3_600_000, timeZone);
   if (before === after) return new Date(wall - before * 60_000);
-  // A change near this day: the earlier offset if the wall time exists under it (a time before
-  // the change, or the first of a repeated hour), else the later one (a time after the change);
-  // a skipped time is read with the earlier offset, as PostgreSQL does.
+  // A change near this day: the later offset if the wall time exists under it (a time after the
+  // change, or the second of a repeated hour), else the earlier one (a time before the change);
+  // a skipped time is read with the earlier offset. PostgreSQL's AT TIME ZONE (migration 0011,
+  // the start-up zone change) reads them the same way, so both always agree.
   const underBefore = wall - before * 60_000;
-  if (zoneOffsetMinutes(underBefore, timeZone) === before) return new Date(underBefore);
   const underAfter = wall - after * 60_000;
   if (zoneOffsetMinutes(underAfter, timeZone) === after) return new Date(underAfter);
   return new Date(underBefore);
