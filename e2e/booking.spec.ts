@@ -111,6 +111,7 @@ test('books a treatment, sees it on the dashboard, and is refused a second one t
     slot,
     'Teeth Cleaning',
     'pay',
+    'Details',
   ]);
   await expect(row.getByRole('link', { name: 'pay' })).toHaveAttribute(
     'href',

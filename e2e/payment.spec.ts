@@ -68,6 +68,7 @@ test('pays for a booking with a test card after a decline, and My Appointments s
     booking.slot,
     booking.treatment,
     'pay',
+    'Details',
   ]);
   await row.getByRole('link', { name: 'pay' }).click();
 
@@ -113,7 +114,8 @@ test('pays for a booking with a test card after a decline, and My Appointments s
   await page.getByRole('link', { name: 'Back to My Appointments' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   const paidRow = page.getByRole('row').filter({ hasText: booking.treatment });
-  const payment = paidRow.getByRole('cell').last();
+  // The spec's Payment column (the fifth; Manage follows it).
+  const payment = paidRow.getByRole('cell').nth(4);
   await expect(payment).toContainText('paid');
   await expect(payment).toContainText(`Transaction id: ${transactionId}`);
   await expect(paidRow.getByRole('link', { name: 'pay' })).toHaveCount(0);

@@ -26,6 +26,8 @@ interface Fixtures {
   freshDoctorId(): Promise<string>;
   freshTreatmentId(): Promise<string>;
   freshExceptionId(): Promise<string>;
+  /** A new booking of the fixture patient, each on its own treatment and day. */
+  freshBookingOf(who: 'patient'): Promise<string>;
 }
 
 type Expected = Record<CallerKind, number>;
@@ -134,6 +136,34 @@ const MATRIX: Record<string, Row> = {
     request: (f) => ({ url: `/api/availability?date=${DAY}&treatmentId=${f.treatments[0]!._id}` }),
     expected: { anonymous: 401, patient: 200, otherPatient: 200, admin: 200 },
   },
+  'GET /api/booking/:id/ics': {
+    request: (f) => ({ url: `/api/booking/${f.bookingId}/ics` }),
+    // The owner's calendar file only: anyone else, admins included, gets a 404.
+    expected: { anonymous: 401, patient: 200, otherPatient: 404, admin: 404 },
+  },
+  'POST /api/booking/:id/cancel': {
+    request: async (f) => ({ method: 'POST', url: `/api/booking/${await f.freshBookingOf('patient')}/cancel`, payload: {} }),
+    expected: { anonymous: 401, patient: 200, otherPatient: 404, admin: 404 },
+  },
+  'POST /api/booking/:id/reschedule': {
+    request: async (f) => ({ method: 'POST', url: `/api/booking/${await f.freshBookingOf('patient')}/reschedule`, payload: { date: '2030-06-20', slot: '03.00 PM - 03.30 PM' } }),
+    expected: { anonymous: 401, patient: 200, otherPatient: 404, admin: 404 },
+  },
+  'GET /api/admin/bookings': { request: () => ({ url: `/api/admin/bookings?from=${DAY}&to=${DAY}` }), expected: adminOnly(200) },
+  'GET /api/admin/bookings.csv': { request: () => ({ url: `/api/admin/bookings.csv?from=${DAY}&to=${DAY}` }), expected: adminOnly(200) },
+  'PATCH /api/admin/bookings/:id/status': {
+    // Not started yet: a 409 for the admin proves the route let them in.
+    request: (f) => ({ method: 'PATCH', url: `/api/admin/bookings/${f.bookingId}/status`, payload: { status: 'completed' } }),
+    expected: adminOnly(409),
+  },
+  'POST /api/admin/bookings/:id/cancel': {
+    request: async (f) => ({ method: 'POST', url: `/api/admin/bookings/${await f.freshBookingOf('patient')}/cancel`, payload: { reason: 'Doctor ill' } }),
+    expected: adminOnly(200),
+  },
+  'POST /api/admin/bookings/:id/reschedule': {
+    request: async (f) => ({ method: 'POST', url: `/api/admin/bookings/${await f.freshBookingOf('patient')}/reschedule`, payload: { date: '2030-06-21', slot: '03.00 PM - 03.30 PM' } }),
+    expected: adminOnly(200),
+  },
   'GET /api/admin/treatments': { request: () => ({ url: '/api/admin/treatments' }), expected: adminOnly(200) },
   'POST /api/admin/treatments': {
     request: (f) => ({ method: 'POST', url: '/api/admin/treatments', payload: { name: `New ${f.fresh()}`, price: 10, durationMin: 60 } }),
@@ -230,7 +260,10 @@ describe('access-control matrix', () => {
   const tokens = {} as Record<CallerKind, string | null>;
 
   beforeAll(async () => {
-    t = await buildTestApp({ ADMIN_EMAIL: 'boss@clinic.test', ADMIN_PASSWORD: 'admin-password' }, { now: () => NOW });
+    t = await buildTestApp(
+      { ADMIN_EMAIL: 'boss@clinic.test', ADMIN_PASSWORD: 'admin-password', MAX_ACTIVE_BOOKINGS: '1000', BOOKING_RATE_LIMIT_PER_MINUTE: '1000' },
+      { now: () => NOW },
+    );
     const patient = await signUp(t);
     const other = await signUp(t);
     const admin = await signIn(t, 'boss@clinic.test', 'admin-password');
@@ -243,6 +276,7 @@ describe('access-control matrix', () => {
     });
     const [image] = await t.db.insert(images).values({ contentType: 'image/webp', content: await makeImage('webp', 8, 8), width: 8, height: 8 }).returning();
     let n = 0;
+    let bookingDay = 0;
     f = {
       patient,
       bookingId: booked.json().booking._id,
@@ -263,6 +297,16 @@ describe('access-control matrix', () => {
       freshTreatmentId: async () => {
         const [row] = await t.db.insert(treatmentsTable).values({ name: `Temp ${f.fresh()}`, priceCents: 100 }).returning();
         return row!.id;
+      },
+      freshBookingOf: async () => {
+        const day = `2030-06-${String(10 + (bookingDay++ % 18)).padStart(2, '0')}`;
+        const treatment = treatments[bookingDay % treatments.length]!;
+        const res = await t.app.inject({
+          method: 'POST', url: '/api/booking', headers: bearer(patient),
+          payload: { treatmentId: treatment._id, date: day, slot: treatment.slots[(bookingDay * 3) % 16] },
+        });
+        if (res.statusCode !== 201) throw new Error(`fixture booking: ${res.statusCode} ${res.body}`);
+        return res.json().booking._id as string;
       },
       freshExceptionId: async () => {
         const [row] = await t.db

@@ -30,6 +30,7 @@ import { createBookingService } from './modules/booking/booking.service.ts';
 import { createAvailabilityCache } from './modules/booking/availability-cache.ts';
 import { listenForAvailabilityChanges } from './modules/booking/availability-channel.ts';
 import { bookingRoutes } from './modules/booking/booking.routes.ts';
+import { appointmentsRoutes } from './modules/booking/appointments.routes.ts';
 import { createScheduleSnapshot } from './modules/schedule/schedule-snapshot.ts';
 import { createScheduleAdmin } from './modules/schedule/schedule-admin.service.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
@@ -41,6 +42,7 @@ import { imagesRoutes } from './modules/images/images.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createStripeProcessor } from './modules/payments/stripe-processor.ts';
+import { createRefundsService, type RefundsService } from './modules/payments/refunds.service.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { createOutboxWorker, type OutboxWorker } from './modules/mail/outbox-worker.ts';
@@ -58,6 +60,8 @@ declare module 'fastify' {
     routeTable: { method: string; url: string; access?: RouteAccess }[];
     /** Delivers the outbox when SMTP_URL is set. */
     outboxWorker: OutboxWorker | null;
+    /** Queues and issues refunds (tests run it by hand). */
+    refunds: RefundsService;
   }
 }
 
@@ -71,6 +75,8 @@ export interface BuildOptions {
   now?: () => Date;
   /** Outbox worker timing (tests shorten it). */
   outbox?: { pollMs?: number; retryBaseMs?: number; maxAttempts?: number; autoStart?: boolean };
+  /** Refund worker timing (tests shorten it, or stop it and run it by hand). */
+  refunds?: { pollMs?: number; retryBaseMs?: number; maxAttempts?: number; autoStart?: boolean };
 }
 
 export function loggerOptions(config: Config) {
@@ -173,6 +179,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const rateLimiter = createRateLimiter(db);
   const contact = createContactService({ db, rateLimiter, mail });
   const availabilityCache = createAvailabilityCache();
+  const stripeProcessor = config.stripe ? await createStripeProcessor(config.stripe) : undefined;
+  // Refunds are asked of the processor after the cancelling transaction commits, by a worker on
+  // every instance (each refund claimed by one).
+  const refunds = createRefundsService({ db, now, stripe: stripeProcessor, mail, log: app.log, ...options.refunds });
+  app.decorate('refunds', refunds);
+  if (options.refunds?.autoStart !== false) refunds.start();
+  app.addHook('onClose', async () => refunds.stop());
   const schedule = createScheduleSnapshot({ db, now, timeZone: config.clinicTimeZone });
   await listenForAvailabilityChanges(database, availabilityCache, () => schedule.reset());
   const booking = createBookingService({
@@ -180,6 +193,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     cache: availabilityCache,
     schedule,
     mail,
+    refunds,
+    lifecycle: config.lifecycle,
     now,
     timeZone: config.clinicTimeZone,
     windowDays: config.bookingWindowDays,
@@ -196,9 +211,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const payments = createPaymentsService({
     db,
     now,
-    stripe: config.stripe
-      ? { processor: await createStripeProcessor(config.stripe), publishableKey: config.stripe.publishableKey }
-      : undefined,
+    stripe: config.stripe && stripeProcessor ? { processor: stripeProcessor, publishableKey: config.stripe.publishableKey } : undefined,
+    refunds,
   });
 
   const signInLimits = createSignInLimits(rateLimiter, config.authRateLimit);
@@ -257,6 +271,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactRoutes, { contact, callers });
   await app.register(mailRoutes, { db, callers });
   await app.register(bookingRoutes, { booking, callers });
+  await app.register(appointmentsRoutes, { booking, callers });
   await app.register(doctorsRoutes, { doctors, callers });
   await app.register(scheduleRoutes, { schedule: scheduleAdmin, callers });
   await app.register(imagesRoutes, { images, callers });

@@ -106,6 +106,14 @@ const envSchema = z
     MAIL_FROM: optionalString,
     CLINIC_INBOX: optionalString.pipe(z.email().optional()),
     BOOKING_WINDOW_DAYS: z.coerce.number().int().min(1).max(730).default(90),
+    /** A patient may cancel until this many hours before the start; 0: until the start; -1: never online. */
+    CANCEL_NOTICE_HOURS: z.coerce.number().int().min(-1).max(720).default(24),
+    /** The same for moving an appointment, counted from its current start. */
+    RESCHEDULE_NOTICE_HOURS: z.coerce.number().int().min(-1).max(720).default(24),
+    /** `full`: a paid booking the patient cancels in time is refunded in full; `none`: not refunded. */
+    REFUND_ON_PATIENT_CANCEL: z.enum(['full', 'none'], { message: 'must be full or none' }).default('full'),
+    /** The number patients are told to call when they can no longer change an appointment online. */
+    CLINIC_PHONE: z.string().trim().max(40).default(''),
     /** `booking`: an unverified email may not book; `none`. Default: booking when SMTP_URL is set. */
     REQUIRE_EMAIL_VERIFICATION: optionalString.pipe(
       z
@@ -189,6 +197,8 @@ export interface Config {
   stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string; apiUrl?: string };
   mail: { smtpUrl?: string; from: string; clinicInbox?: string };
   bookingWindowDays: number;
+  /** Patients' own changes: hours of notice (0 none, -1 never online), refund policy, the phone to call. */
+  lifecycle: { cancelNoticeHours: number; rescheduleNoticeHours: number; refundOnPatientCancel: 'full' | 'none'; clinicPhone: string };
   /** Whether a patient must verify the email address before booking. */
   requireEmailVerification: 'none' | 'booking';
   /** A session ends this many days after sign-in, however recently it was used. */
@@ -298,6 +308,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       clinicInbox: env.CLINIC_INBOX?.toLowerCase(),
     },
     bookingWindowDays: env.BOOKING_WINDOW_DAYS,
+    lifecycle: {
+      cancelNoticeHours: env.CANCEL_NOTICE_HOURS,
+      rescheduleNoticeHours: env.RESCHEDULE_NOTICE_HOURS,
+      refundOnPatientCancel: env.REFUND_ON_PATIENT_CANCEL,
+      clinicPhone: env.CLINIC_PHONE,
+    },
     // Without a mail server no verification mail can arrive: a gate would lock every new patient out.
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ?? (env.SMTP_URL ? 'booking' : 'none'),
     sessionMaxAgeDays: env.SESSION_MAX_AGE_DAYS,

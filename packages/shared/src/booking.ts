@@ -45,6 +45,9 @@ export const bookingRequestSchema = z.object({
 });
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
 
+export const bookingStatusSchema = z.enum(['confirmed', 'cancelled', 'completed', 'no_show']);
+export type BookingStatus = z.infer<typeof bookingStatusSchema>;
+
 export const bookingSchema = z.object({
   _id: z.string(),
   treatmentId: z.string(),
@@ -63,6 +66,21 @@ export const bookingSchema = z.object({
   paymentMode: paymentModeSchema.nullable(),
   /** Who sees the patient: null for a treatment that needs no doctor. */
   doctor: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  /** The lifecycle (design section 5.2). */
+  status: bookingStatusSchema,
+  /** One more per reschedule: send it back as `If-Match: "v<version>"` to move the booking. */
+  version: z.number().int(),
+  /** The appointment's start and end as instants (ISO 8601). */
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** Until when the patient may cancel or move it themselves; null when they may not at all. */
+  cancelDeadline: z.string().nullable(),
+  rescheduleDeadline: z.string().nullable(),
+  canCancel: z.boolean(),
+  canReschedule: z.boolean(),
+  /** Who cancelled it, for a cancelled booking: 'patient' ("Cancelled online") or the clinic. */
+  cancelledBy: z.enum(['patient', 'admin', 'system']).nullable(),
+  refund: z.object({ status: z.enum(['pending', 'succeeded', 'failed']), amount: z.number() }).nullable(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
@@ -74,5 +92,34 @@ export const bookingConflictSchema = z.object({
   booking: z.object({ date: z.string(), slot: z.string(), treatment: z.string() }),
 });
 
-export const bookingListQuerySchema = z.object({ patient: serverEmailSchema });
+/** `include=cancelled` adds cancelled bookings to the list (the "Show past and cancelled" toggle). */
+export const bookingListQuerySchema = z.object({ patient: serverEmailSchema, include: z.enum(['cancelled']).optional() });
 export const bookingIdParamsSchema = z.object({ id: z.string() });
+
+/** One change in a booking's life, as its detail page lists them. */
+export const bookingEventSchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  actor: z.enum(['patient', 'admin', 'system']),
+  type: z.enum(['created', 'rescheduled', 'cancelled', 'status', 'paid', 'refund']),
+  data: z.record(z.string(), z.unknown()),
+});
+export type BookingEvent = z.infer<typeof bookingEventSchema>;
+
+export const bookingDetailSchema = bookingSchema.extend({ events: z.array(bookingEventSchema) });
+export type BookingDetail = z.infer<typeof bookingDetailSchema>;
+
+export const cancelRequestSchema = z.object({ reason: z.string().trim().max(500, 'A reason has at most 500 characters').optional() });
+
+export const cancelResultSchema = z.object({
+  booking: bookingSchema,
+  refund: z.object({ status: z.enum(['pending', 'succeeded', 'failed']), amount: z.number() }).nullable(),
+});
+
+/** Moves a booking to another free time of the same treatment (optionally another doctor of it). */
+export const rescheduleRequestSchema = z.object({
+  date: dateInputSchema,
+  slot: z.string().trim().min(1, 'Choose a slot'),
+  doctorId: uuidSchema.optional(),
+});
+export type RescheduleRequest = z.input<typeof rescheduleRequestSchema>;

@@ -15,6 +15,13 @@ export const ErrorCode = {
   EMAIL_UNVERIFIED: 'email_unverified',
   /** A schedule change or deletion would strand confirmed bookings (listed; confirm to cancel them). */
   HAS_FUTURE_BOOKINGS: 'has_future_bookings',
+  /** The patient's cancellation deadline has passed (CANCEL_NOTICE_HOURS): the clinic's phone is in the answer. */
+  CANCEL_WINDOW_CLOSED: 'cancel_window_closed',
+  RESCHEDULE_WINDOW_CLOSED: 'reschedule_window_closed',
+  /** Already cancelled, completed, marked, or started: this change is not possible any more. */
+  BOOKING_NOT_MODIFIABLE: 'booking_not_modifiable',
+  /** `If-Match` names an older version of the booking. */
+  PRECONDITION_FAILED: 'precondition_failed',
   RATE_LIMITED: 'rate_limited',
   PAYLOAD_TOO_LARGE: 'payload_too_large',
   UNSUPPORTED_MEDIA_TYPE: 'unsupported_media_type',

@@ -12,3 +12,4 @@ export * from './two-factor.ts';
 export * from './account-security.ts';
 export * from './times.ts';
 export * from './schedule.ts';
+export * from './appointments.ts';

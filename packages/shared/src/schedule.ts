@@ -238,6 +238,8 @@ export const availabilityQuerySchema = z.object({
   date: dateInputSchema,
   treatmentId: uuidSchema,
   doctorId: uuidSchema.optional(),
+  /** The caller's own booking being moved: its time counts as free. */
+  excludeBookingId: uuidSchema.optional(),
 });
 export const availabilitySchema = z.object({
   date: z.string(),

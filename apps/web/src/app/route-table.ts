@@ -43,6 +43,8 @@ export const routeTable: readonly RouteEntry[] = [
           { path: 'review', page: 'dashboard-review' },
           { path: 'history', page: 'dashboard-history' },
           { path: 'payment/:id', page: 'dashboard-payment' },
+          { path: 'appointments/:id', page: 'dashboard-appointment' },
+          { path: 'appointments/:id/reschedule', page: 'dashboard-appointment-reschedule' },
           { path: 'profile', page: 'dashboard-profile' },
           { path: 'security', page: 'dashboard-security' },
           {
@@ -53,6 +55,7 @@ export const routeTable: readonly RouteEntry[] = [
               { path: 'users', page: 'dashboard-users' },
               { path: 'addDoctor', page: 'dashboard-add-doctor' },
               { path: 'manage-doctor', page: 'dashboard-manage-doctors' },
+              { path: 'all-appointments', page: 'dashboard-all-appointments' },
               { path: 'messages', page: 'dashboard-messages' },
               { path: 'treatments', page: 'dashboard-treatments' },
               { path: 'clinic-hours', page: 'dashboard-clinic-hours' },

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, problem } from '../test/utils.tsx';
-import { api, ApiError } from './api-client.ts';
+import { api, apiBlob, ApiError } from './api-client.ts';
 
 describe('api client', () => {
   it('calls /api with JSON and the stored bearer token', async () => {
@@ -82,5 +82,35 @@ describe('api client', () => {
     mockFetch({ 'GET /api/me': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
     const error = await api.get('/me').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, isClientError: false });
+  });
+
+  it("sends a caller's extra headers, such as If-Match, beside the bearer token", async () => {
+    localStorage.setItem('accessToken', 'token-123');
+    const { calls } = mockFetch({ 'POST /api/booking/b1/reschedule': () => json({ ok: true }) });
+
+    await api.post('/booking/b1/reschedule', { slot: 'x' }, { 'If-Match': '"v3"' });
+
+    expect(calls[0]?.headers.get('If-Match')).toBe('"v3"');
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer token-123');
+    expect(calls[0]?.headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('fetches a file as a Blob with the bearer token, and a refusal as an ApiError', async () => {
+    localStorage.setItem('accessToken', 'token-123');
+    const { calls } = mockFetch({
+      'GET /api/booking/b1/ics': () =>
+        new Response('BEGIN:VCALENDAR', { headers: { 'content-type': 'text/calendar' } }),
+      'GET /api/booking/b2/ics': () => problem(404, 'There is no such booking.'),
+    });
+
+    const blob = await apiBlob('/booking/b1/ics', 'text/calendar');
+
+    expect(await blob.text()).toBe('BEGIN:VCALENDAR');
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer token-123');
+    expect(calls[0]?.headers.get('Accept')).toBe('text/calendar, application/problem+json');
+    await expect(apiBlob('/booking/b2/ics')).rejects.toMatchObject({
+      status: 404,
+      message: 'There is no such booking.',
+    });
   });
 });

@@ -53,6 +53,8 @@ type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers, such as `If-Match` on a change to a versioned resource. */
+  headers?: Record<string, string>;
 };
 
 function isProblem(value: unknown): value is Problem {
@@ -80,9 +82,9 @@ async function toApiError(response: Response): Promise<ApiError> {
   });
 }
 
-/** Calls `/api{path}` and resolves with the parsed JSON body (undefined for an empty body). */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json, application/problem+json' });
+/** Sends the request with the bearer token; a failure becomes an ApiError. */
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const headers = new Headers({ ...options.headers, Accept: accept });
   const token = getAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const isForm = options.body instanceof FormData;
@@ -97,14 +99,29 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     signal: options.signal,
   });
   if (!response.ok) throw await toApiError(response);
+  return response;
+}
 
+/** Calls `/api{path}` and resolves with the parsed JSON body (undefined for an empty body). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options, 'application/json, application/problem+json');
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/**
+ * GETs a file that needs the bearer token (a plain link cannot send it), as a Blob for the page
+ * to hand to the browser as a download.
+ */
+export async function apiBlob(path: string, accept = '*/*', signal?: AbortSignal): Promise<Blob> {
+  const response = await send(path, { signal }, `${accept}, application/problem+json`);
+  return response.blob();
+}
+
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
-  post: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  post: <T>(path: string, body: unknown, headers?: Record<string, string>) =>
+    apiRequest<T>(path, { method: 'POST', body, headers }),
   put: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
 };

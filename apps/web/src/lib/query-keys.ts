@@ -27,3 +27,9 @@ export const calendarQueryKey = ['calendar'] as const;
  * prefix: the query adds the date and the treatment. Bookings and schedule changes change it.
  */
 export const availabilityQueryKey = ['availability'] as const;
+
+/**
+ * One booking (`GET /api/booking/:id`), as a prefix: the payment page's query and the
+ * appointment page's sit under it, so a payment, a cancellation or a move refreshes both.
+ */
+export const bookingKeyOf = (id: string) => ['booking', id] as const;

@@ -2,7 +2,14 @@
  * Factories for tests of the booking screens: treatments with free slots, bookings, the clinic's
  * calendar and one treatment's availability per doctor.
  */
-import type { Availability, Booking, CalendarDay, TreatmentAvailability } from '@clinic/shared';
+import type {
+  Availability,
+  Booking,
+  BookingDetail,
+  BookingEvent,
+  CalendarDay,
+  TreatmentAvailability,
+} from '@clinic/shared';
 
 export const slotLabels = [
   '08.00 AM - 08.30 AM',
@@ -37,8 +44,35 @@ export function bookingFactory(overrides: Partial<Booking> = {}): Booking {
     transactionId: null,
     paymentMode: null,
     doctor: null,
+    status: 'confirmed',
+    version: 1,
+    // 08.30 on Jun 12, 2030 in a clinic at UTC; the deadlines are 24 hours before.
+    startsAt: '2030-06-12T08:30:00.000Z',
+    endsAt: '2030-06-12T09:00:00.000Z',
+    cancelDeadline: '2030-06-11T08:30:00.000Z',
+    rescheduleDeadline: '2030-06-11T08:30:00.000Z',
+    canCancel: true,
+    canReschedule: true,
+    cancelledBy: null,
+    refund: null,
     ...overrides,
   };
+}
+
+export function bookingEventFactory(overrides: Partial<BookingEvent> = {}): BookingEvent {
+  return {
+    _id: 'e1',
+    at: '2030-06-01T10:00:00.000Z',
+    actor: 'patient',
+    type: 'created',
+    data: {},
+    ...overrides,
+  };
+}
+
+/** `GET /api/booking/:id`: the booking with its history (by default, only its creation). */
+export function bookingDetailFactory(overrides: Partial<BookingDetail> = {}): BookingDetail {
+  return { ...bookingFactory(overrides), events: [bookingEventFactory()], ...overrides };
 }
 
 /** Every day from `from` to `to` (ISO, inclusive) open, with `closed` days shut. */

@@ -9,7 +9,7 @@
  * statement (migration 0007), so a later account with the same address can never see it.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { doctors } from './admin.ts';
 import { users } from './auth.ts';
 import { treatments } from './clinic.ts';
@@ -40,6 +40,15 @@ export const bookings = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     /** One more per reschedule: the calendar file's SEQUENCE and the key reminders are checked against. */
     version: integer('version').notNull().default(1),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** `patient` ("Cancelled online"), `admin` or `system` (a closure, a removed doctor). */
+    cancelledBy: text('cancelled_by', { enum: ['patient', 'admin', 'system'] }),
+    cancelReason: text('cancel_reason'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    /** The account that last changed the status. */
+    statusChangedBy: text('status_changed_by'),
+    /** `online` (the patient), `admin` (the front desk) or `waitlist`. */
+    createdVia: text('created_via', { enum: ['online', 'admin', 'waitlist'] }).notNull().default('online'),
     /** The owner. Null once the account is removed; past bookings stay for the clinic's records. */
     patientId: text('patient_id').references(() => users.id, { onDelete: 'set null' }),
     /** Snapshots for display and mail, never for ownership; emptied when the owner is removed. */
@@ -67,4 +76,24 @@ export const bookings = pgTable(
     index('bookings_starts_at_idx').on(t.startsAt).where(sql`${t.status} = 'confirmed'`),
     index('bookings_patient_id_idx').on(t.patientId, t.date),
   ],
+);
+
+/**
+ * What happened to a booking, and who did it: the detail page's history, disputes, reports.
+ * Written in the transaction of the change it records.
+ */
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorKind: text('actor_kind', { enum: ['patient', 'admin', 'system'] }).notNull(),
+    actorId: text('actor_id'),
+    type: text('type', { enum: ['created', 'rescheduled', 'cancelled', 'status', 'paid', 'refund'] }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('booking_events_booking_idx').on(t.bookingId, t.at)],
 );

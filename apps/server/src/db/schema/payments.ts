@@ -31,3 +31,38 @@ export const processedEvents = pgTable('processed_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Money going back to a patient. Created `pending` in the cancelling transaction; the refund
+ * worker asks the processor after the commit (never inside a transaction), retrying with
+ * backoff, and records `succeeded` or `failed`; Stripe's webhooks reconcile it.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    /** `test` or `stripe`, as the payment's. */
+    provider: text('provider').notNull(),
+    /** The processor's refund id, once it made one. */
+    providerRef: text('provider_ref'),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull().default(''),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    failureReason: text('failure_reason'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** While a worker asks the processor: when its claim lapses. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refunds_provider_ref').on(t.provider, t.providerRef),
+    index('refunds_booking_idx').on(t.bookingId),
+    index('refunds_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addDays } from '@clinic/shared';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app.ts';
 import { bookings, outbox } from '../../db/schema.ts';
@@ -120,6 +121,9 @@ describe('booking', () => {
         phone: '555-0100', transactionId: null, paymentMode: null,
         // A treatment that needs no doctor is booked on its own queue.
         doctor: null,
+        status: 'confirmed', version: 1, startsAt: `${day}T09:00:00.000Z`, endsAt: `${day}T09:30:00.000Z`,
+        cancelDeadline: `${addDays(day, -1)}T09:00:00.000Z`, rescheduleDeadline: `${addDays(day, -1)}T09:00:00.000Z`,
+        canCancel: true, canReschedule: true, cancelledBy: null, refund: null,
       },
     });
     const cleaningAfter = (await treatmentsOn(t, day)).find((x) => x.name === 'Teeth Cleaning')!;

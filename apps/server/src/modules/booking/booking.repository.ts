@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import { SCHEDULE_LOCK_KEY } from '../../lib/lock-keys.ts';
 import type { Db } from '../../db/client.ts';
-import { bookings, clinicState, users } from '../../db/schema.ts';
+import { bookingEvents, bookings, clinicState, users } from '../../db/schema.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewBooking = typeof bookings.$inferInsert;
@@ -68,6 +68,7 @@ export function listHoldersOn(tx: Db, scopes: readonly HolderScope[]) {
   if (scopes.length === 0) return Promise.resolve([]);
   return tx
     .select({
+      id: bookings.id,
       laneId: bookings.laneId,
       treatmentId: bookings.treatmentId,
       date: bookings.date,
@@ -105,32 +106,6 @@ export function insertBookings(tx: Db, rows: NewBooking[]): Promise<BookingRow[]
   return tx.insert(bookings).values(rows).returning();
 }
 
-/** The confirmed bookings of an account. */
-export function listActiveBookingsOf(db: Db, patientId: string): Promise<BookingRow[]> {
-  return db
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.patientId, patientId), eq(bookings.status, 'confirmed')))
-    .orderBy(asc(bookings.date), asc(bookings.createdAt));
-}
-
-/**
- * The active bookings of the account registered under `email` now (an admin looking a patient
- * up): a booking made under that address by an account since removed is not among them.
- */
-export function listActiveBookingsOfEmail(db: Db, email: string): Promise<BookingRow[]> {
-  return db
-    .select()
-    .from(bookings)
-    .where(
-      and(
-        inArray(bookings.patientId, db.select({ id: users.id }).from(users).where(eq(users.email, email))),
-        eq(bookings.status, 'confirmed'),
-      ),
-    )
-    .orderBy(asc(bookings.date), asc(bookings.createdAt));
-}
-
 export async function findBooking(db: Db, id: string): Promise<BookingRow | null> {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
   return row ?? null;
@@ -149,7 +124,7 @@ export function cancelBookings(db: Db, ids: string[]): Promise<{ id: string; dat
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .update(bookings)
-    .set({ status: 'cancelled' })
+    .set({ status: 'cancelled', cancelledBy: 'system', cancelledAt: new Date(), cancelReason: 'The account was removed' })
     .where(and(inArray(bookings.id, ids), eq(bookings.status, 'confirmed')))
     .returning({ id: bookings.id, date: bookings.date });
 }
@@ -222,11 +197,11 @@ export function listConfirmedFrom(tx: Db, f: ConfirmedFilter): Promise<BookingRo
 }
 
 /** Cancels those of `ids` still confirmed; answers the cancelled rows. */
-export function cancelConfirmed(tx: Db, ids: string[]): Promise<BookingRow[]> {
+export function cancelConfirmed(tx: Db, ids: string[], reason: string): Promise<BookingRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return tx
     .update(bookings)
-    .set({ status: 'cancelled' })
+    .set({ status: 'cancelled', cancelledBy: 'admin', cancelledAt: new Date(), cancelReason: reason || null })
     .where(and(inArray(bookings.id, ids), eq(bookings.status, 'confirmed')))
     .returning();
 }
@@ -244,4 +219,108 @@ export async function isReferenced(tx: Db, ref: { treatmentId?: string; doctorId
     .where(ref.treatmentId !== undefined ? eq(bookings.treatmentId, ref.treatmentId) : eq(bookings.doctorId, ref.doctorId ?? ''))
     .limit(1);
   return row !== undefined;
+}
+
+// --- The lifecycle (design section 2.4): one row through its whole life.
+
+export type BookingEventRow = typeof bookingEvents.$inferSelect;
+
+/** The booking, locked for the rest of the transaction (after the advisory locks: the lock order). */
+export async function lockBookingRow(tx: Db, id: string): Promise<BookingRow | null> {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+  return row ?? null;
+}
+
+/** Moves a booking in place: one statement, checked by the exclusion constraint against the others. */
+export async function moveBooking(
+  tx: Db,
+  id: string,
+  to: Pick<BookingRow, 'date' | 'slot' | 'startMin' | 'endMin' | 'startsAt' | 'endsAt' | 'doctorId'>,
+): Promise<BookingRow> {
+  const [row] = await tx
+    .update(bookings)
+    .set({ ...to, version: sql`${bookings.version} + 1` })
+    .where(eq(bookings.id, id))
+    .returning();
+  return row!;
+}
+
+export async function setBookingStatus(
+  tx: Db,
+  id: string,
+  set: Partial<Pick<BookingRow, 'status' | 'cancelledAt' | 'cancelledBy' | 'cancelReason' | 'statusChangedAt' | 'statusChangedBy'>>,
+): Promise<BookingRow> {
+  const [row] = await tx.update(bookings).set(set).where(eq(bookings.id, id)).returning();
+  return row!;
+}
+
+export async function insertBookingEvents(tx: Db, events: (typeof bookingEvents.$inferInsert)[]): Promise<void> {
+  if (events.length > 0) await tx.insert(bookingEvents).values(events);
+}
+
+export function listBookingEvents(db: Db, bookingId: string): Promise<BookingEventRow[]> {
+  return db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId)).orderBy(asc(bookingEvents.at), asc(bookingEvents.id));
+}
+
+/** An account's bookings that are not cancelled (or all, with `withCancelled`), in time order. */
+export function listBookingsOf(db: Db, patientId: string, withCancelled: boolean): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.patientId, patientId), withCancelled ? undefined : sql`${bookings.status} <> 'cancelled'`))
+    .orderBy(asc(bookings.date), asc(bookings.startMin), asc(bookings.createdAt));
+}
+
+/** The same for the account registered under `email` now (an admin looking a patient up). */
+export function listBookingsOfEmail(db: Db, email: string, withCancelled: boolean): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        inArray(bookings.patientId, db.select({ id: users.id }).from(users).where(eq(users.email, email))),
+        withCancelled ? undefined : sql`${bookings.status} <> 'cancelled'`,
+      ),
+    )
+    .orderBy(asc(bookings.date), asc(bookings.startMin), asc(bookings.createdAt));
+}
+
+export interface AdminBookingFilter {
+  from: string;
+  to: string;
+  status?: BookingRow['status'];
+  doctorId?: string;
+  treatmentId?: string;
+  q?: string;
+  /** Keyset: strictly after this (starts_at, id). */
+  after?: { startsAt: Date; id: string };
+  limit: number;
+}
+
+/** The front desk's list: bookings in a date range, filtered, in (starts_at, id) order, one page. */
+export function listBookingsForAdmin(db: Db, f: AdminBookingFilter): Promise<BookingRow[]> {
+  const like = f.q ? `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        gte(bookings.date, f.from),
+        sql`${bookings.date} <= ${f.to}`,
+        f.status ? eq(bookings.status, f.status) : undefined,
+        f.doctorId ? eq(bookings.doctorId, f.doctorId) : undefined,
+        f.treatmentId ? eq(bookings.treatmentId, f.treatmentId) : undefined,
+        like
+          ? or(
+            sql`${bookings.patientName} ILIKE ${like}`,
+            sql`${bookings.patientEmail} ILIKE ${like}`,
+            sql`${bookings.phone} ILIKE ${like}`,
+            sql`${bookings.treatmentName} ILIKE ${like}`,
+          )
+          : undefined,
+        f.after ? sql`(${bookings.startsAt}, ${bookings.id}) > (${f.after.startsAt}, ${f.after.id})` : undefined,
+      ),
+    )
+    .orderBy(asc(bookings.startsAt), asc(bookings.id))
+    .limit(f.limit);
 }

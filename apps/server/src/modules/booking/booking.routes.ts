@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  bookingDetailSchema,
+  cancelRequestSchema,
+  cancelResultSchema,
+  rescheduleRequestSchema,
   availabilityQuerySchema,
   availabilitySchema,
   availableQuerySchema,
@@ -93,8 +97,9 @@ export async function bookingRoutes(
       },
     },
     async (request) => {
-      await callers.requireCaller(request);
-      return booking.availability(request.query.date, request.query.treatmentId, request.query.doctorId);
+      const caller = await callers.requireCaller(request);
+      const { date, treatmentId, doctorId, excludeBookingId } = request.query;
+      return booking.availability(date, treatmentId, doctorId, excludeBookingId ? { caller, bookingId: excludeBookingId } : undefined);
     },
   );
 
@@ -131,7 +136,7 @@ export async function bookingRoutes(
         response: { 200: z.array(bookingSchema) },
       },
     },
-    async (request) => booking.listOwn(await callers.requireCaller(request), request.query.patient),
+    async (request) => booking.listOwn(await callers.requireCaller(request), request.query.patient, request.query.include),
   );
 
   api.get(
@@ -140,12 +145,59 @@ export async function bookingRoutes(
       config: { access: 'signed-in' },
       schema: {
         tags: ['booking'],
-        summary: 'One booking (own, or any for an admin)',
+        summary: 'One booking with its history (own, or any for an admin)',
         security: [{ bearer: [] }],
         params: bookingIdParamsSchema,
-        response: { 200: bookingSchema },
+        response: { 200: bookingDetailSchema },
       },
     },
     async (request) => booking.getOne(await callers.requireCaller(request), request.params.id),
+  );
+
+  api.get(
+    '/api/booking/:id/ics',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['booking'], summary: "The booking's calendar file (own bookings)", security: [{ bearer: [] }], params: bookingIdParamsSchema },
+    },
+    async (request, reply) => {
+      const ics = await booking.icsOf(await callers.requireCaller(request), request.params.id);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="appointment-${request.params.id}.ics"`)
+        .send(ics);
+    },
+  );
+
+  api.post(
+    '/api/booking/:id/cancel',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['booking'],
+        summary: 'Cancel one of your bookings (before CANCEL_NOTICE_HOURS; a paid one is refunded per REFUND_ON_PATIENT_CANCEL)',
+        security: [{ bearer: [] }],
+        params: bookingIdParamsSchema,
+        body: cancelRequestSchema.optional(),
+        response: { 200: cancelResultSchema },
+      },
+    },
+    async (request) => booking.cancel(await callers.requireCaller(request), request.params.id, request.body?.reason),
+  );
+
+  api.post(
+    '/api/booking/:id/reschedule',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['booking'],
+        summary: 'Move one of your bookings to another free time of its treatment (same id and payment; If-Match: "v<version>")',
+        security: [{ bearer: [] }],
+        params: bookingIdParamsSchema,
+        body: rescheduleRequestSchema,
+        response: { 200: z.object({ booking: bookingSchema }), 409: z.union([bookingConflictSchema.passthrough(), problemSchema.passthrough()]) },
+      },
+    },
+    async (request) => booking.reschedule(await callers.requireCaller(request), request.params.id, request.body, request.headers['if-match']),
   );
 }

@@ -7,8 +7,10 @@ import {
   paymentModeOf,
   slotLabel,
   slotStartMinutes,
+  type AdminBookingsPage,
   type Availability,
   type Booking,
+  type BookingDetail,
   type CalendarDay,
   type PublicDoctor,
   type TreatmentAvailability,
@@ -22,6 +24,7 @@ import type { Caller } from '../identity/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.ts';
+import type { RefundSummary, RefundsService } from '../payments/refunds.service.ts';
 import {
   findBooking,
   cancelBookings,
@@ -34,12 +37,18 @@ import {
   lockBookingDays,
   markRetainedBookings,
   listActiveBookingsFrom,
-  listActiveBookingsOf,
-  listActiveBookingsOfEmail,
   cancelConfirmed,
   isReferenced,
   listConfirmedFrom,
   setBookingDoctor,
+  insertBookingEvents,
+  listBookingEvents,
+  listBookingsForAdmin,
+  listBookingsOf,
+  listBookingsOfEmail,
+  lockBookingRow,
+  moveBooking,
+  setBookingStatus,
   scheduleVersionNow,
   type ConfirmedFilter,
   takenSlotsOn,
@@ -52,14 +61,42 @@ import { bookableTreatments, clinicOpen, laneOpen, lanesOf, type Schedule, type 
 import type { ScheduleSnapshot } from '../schedule/schedule-snapshot.ts';
 import type { AvailabilityCache, TakenSlots } from './availability-cache.ts';
 import { notifyAvailabilityChanged } from './availability-channel.ts';
-import { dayKey, decideBatch, refusalError, type SlotHolder } from './booking-rules.ts';
+import { conflictError, dayKey, decideBatch, placeRequest, refusalError, type SlotHolder } from './booking-rules.ts';
 import { createFastWriter, createPlainWriter, type BatchResult, type FastWriterOptions, type WriteOutcome } from './booking-writer.ts';
 import { addDays } from '@clinic/shared';
 import { bookingClock, freeStarts, instantOf, isStartOpen, judgeDate, type BookingClock, type Span } from './slots.ts';
 
 const dollars = (cents: number) => cents / 100;
 
-export function toBookingDto(row: BookingRow, doctorName?: (id: string) => string | undefined): Booking {
+/** What a booking's answer needs besides its row: doctors' names, the clock, the notice rules, its refund. */
+export interface DtoContext {
+  doctorName?: (id: string) => string | undefined;
+  now?: Date;
+  lifecycle?: LifecycleRules;
+  refund?: { status: 'pending' | 'succeeded' | 'failed'; amount: number } | null;
+}
+
+/** The patients' own changes (CANCEL_NOTICE_HOURS, RESCHEDULE_NOTICE_HOURS, REFUND_ON_PATIENT_CANCEL, CLINIC_PHONE). */
+export interface LifecycleRules {
+  cancelNoticeHours: number;
+  rescheduleNoticeHours: number;
+  refundOnPatientCancel: 'full' | 'none';
+  clinicPhone: string;
+}
+
+const HOUR = 3_600_000;
+
+/** Until when a patient may change a booking themselves: null when never online (-1). */
+export function deadlineOf(startsAt: Date, noticeHours: number): Date | null {
+  return noticeHours < 0 ? null : new Date(startsAt.getTime() - noticeHours * HOUR);
+}
+
+export function toBookingDto(row: BookingRow, ctx: DtoContext = {}): Booking {
+  const now = ctx.now ?? new Date();
+  const rules = ctx.lifecycle ?? { cancelNoticeHours: 24, rescheduleNoticeHours: 24, refundOnPatientCancel: 'full', clinicPhone: '' };
+  const cancelDeadline = deadlineOf(row.startsAt, rules.cancelNoticeHours);
+  const rescheduleDeadline = deadlineOf(row.startsAt, rules.rescheduleNoticeHours);
+  const open = (deadline: Date | null) => row.status === 'confirmed' && deadline !== null && now < deadline && now < row.startsAt;
   return {
     _id: row.id,
     treatmentId: row.treatmentId,
@@ -73,7 +110,17 @@ export function toBookingDto(row: BookingRow, doctorName?: (id: string) => strin
     phone: row.phone,
     transactionId: row.transactionId,
     paymentMode: paymentModeOf(row),
-    doctor: row.doctorId ? { _id: row.doctorId, name: doctorName?.(row.doctorId) ?? '' } : null,
+    doctor: row.doctorId ? { _id: row.doctorId, name: ctx.doctorName?.(row.doctorId) ?? '' } : null,
+    status: row.status,
+    version: row.version,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    cancelDeadline: cancelDeadline?.toISOString() ?? null,
+    rescheduleDeadline: rescheduleDeadline?.toISOString() ?? null,
+    canCancel: open(cancelDeadline),
+    canReschedule: open(rescheduleDeadline),
+    cancelledBy: row.cancelledBy ?? null,
+    refund: ctx.refund ?? null,
   };
 }
 
@@ -96,7 +143,10 @@ export interface BookingServiceDeps {
   cache: AvailabilityCache;
   /** Treatments, doctors, hours and closures, kept in memory and dropped on every change. */
   schedule: ScheduleSnapshot;
-  mail: Pick<MailService, 'queueBookingConfirmations' | 'queueClinicCancellations'>;
+  mail: Pick<MailService, 'queueBookingConfirmations' | 'queueClinicCancellations' | 'queuePatientCancellation' | 'queueRescheduled' | 'calendarOf'>;
+  /** Refunds of cancelled paid bookings (the payments module's). */
+  refunds: Pick<RefundsService, 'queueIn' | 'summaries'>;
+  lifecycle: LifecycleRules;
   now: () => Date;
   timeZone: string;
   windowDays: number;
@@ -122,7 +172,7 @@ export interface CreateBookingInput {
 }
 
 export function createBookingService(deps: BookingServiceDeps) {
-  const { db, cache, schedule, mail, now, timeZone, windowDays, batching, fastPaths, maxActiveBookings, rateLimit, requireEmailVerification } = deps;
+  const { db, cache, schedule, mail, refunds, lifecycle, now, timeZone, windowDays, batching, fastPaths, maxActiveBookings, rateLimit, requireEmailVerification } = deps;
   const clock = () => bookingClock(now(), timeZone, windowDays);
   const laneDaysOf = (r: WriteRequest): LaneDay[] => r.lanes.map((laneId) => ({ laneId, date: r.date }));
   /**
@@ -171,6 +221,10 @@ export function createBookingService(deps: BookingServiceDeps) {
         const changedDates = new Set(inserted.map((row) => row.date));
         if (inserted.length > 0) {
           await notifyAvailabilityChanged(tx, changedDates);
+          await insertBookingEvents(
+            tx,
+            inserted.map((row) => ({ bookingId: row.id, actorKind: 'patient' as const, actorId: row.patientId, type: 'created' as const, data: { date: row.date, slot: row.slot } })),
+          );
           await mail.queueBookingConfirmations(tx, inserted);
           // This instance's next answer must show them (others hear through NOTIFY).
           afterCommit(() => changedDates.forEach((date) => cache.invalidate(date)));
@@ -245,7 +299,11 @@ export function createBookingService(deps: BookingServiceDeps) {
   const doctorNames = (s: Schedule) => (id: string) => s.doctors.get(id)?.name;
 
   /** Checks a request against the schedule and the clock; answers what the write needs. */
-  function prepare(s: Schedule, caller: Caller, input: CreateBookingInput): { request: WriteRequest; treatment: ScheduleTreatment } {
+  function prepare(
+    s: Schedule,
+    caller: Pick<Caller, 'userId' | 'email' | 'name'>,
+    input: CreateBookingInput,
+  ): { request: WriteRequest; treatment: ScheduleTreatment } {
     const treatment = s.treatments.find((t) => t.id === input.treatmentId && t.active);
     if (!treatment) {
       throw new AppError(ErrorCode.VALIDATION, 'There is no such treatment.', {
@@ -309,6 +367,151 @@ export function createBookingService(deps: BookingServiceDeps) {
     };
   }
 
+  /** Answers for rows: doctors' names, deadlines and refunds, read once for all of them. */
+  async function dtos(rows: BookingRow[]): Promise<Booking[]> {
+    if (rows.length === 0) return [];
+    const [s, summaries] = await Promise.all([schedule.get(), refunds.summaries(rows.map((r) => r.id))]);
+    const at = now();
+    return rows.map((row) => {
+      const refund = summaries.get(row.id);
+      return toBookingDto(row, { doctorName: doctorNames(s), now: at, lifecycle, refund: refund ? { status: refund.status, amount: refund.amount } : null });
+    });
+  }
+
+  /** The caller's own booking, or any for an admin; anything else is a 404, never a 403. */
+  async function visible(caller: Caller, id: string): Promise<BookingRow> {
+    const row = isUuid(id) ? await findBooking(db, id) : null;
+    if (!row || (row.patientId !== caller.userId && !caller.isAdmin)) {
+      throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
+    }
+    return row;
+  }
+
+  function assertConfirmed(row: BookingRow) {
+    if (row.status !== 'confirmed') {
+      const what = row.status === 'cancelled' ? 'was cancelled' : row.status === 'completed' ? 'has taken place' : 'was marked as missed';
+      throw new AppError(ErrorCode.BOOKING_NOT_MODIFIABLE, `This appointment ${what}; it cannot be changed.`, { extra: { status: row.status } });
+    }
+  }
+
+  function windowClosed(code: ErrorCode, deadline: Date | null, verb: 'cancelled' | 'moved') {
+    const phone = lifecycle.clinicPhone ? ` Please call ${lifecycle.clinicPhone}.` : ' Please call the clinic.';
+    const message = deadline === null
+      ? `Appointments cannot be ${verb} online.${phone}`
+      : `Changes close ${code === ErrorCode.CANCEL_WINDOW_CLOSED ? lifecycle.cancelNoticeHours : lifecycle.rescheduleNoticeHours} hours before your appointment.${phone}`;
+    return new AppError(code, message, { extra: { deadline: deadline?.toISOString() ?? null, clinicPhone: lifecycle.clinicPhone } });
+  }
+
+  /** One change of one booking: its row locked; a patient may only touch their own (else 404). */
+  async function changeBooking<T>(caller: Caller, id: string, actor: 'patient' | 'admin', change: (work: UnitOfWork, row: BookingRow) => Promise<T>): Promise<T> {
+    if (!isUuid(id)) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
+    return inTransaction(db, async (work) => {
+      const row = await lockBookingRow(work.tx, id);
+      if (!row || (actor === 'patient' && row.patientId !== caller.userId)) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
+      return change(work, row);
+    });
+  }
+
+  /** Cancels a locked, confirmed row with everything that goes with it, in the caller's transaction. */
+  async function cancelRow(
+    work: UnitOfWork,
+    row: BookingRow,
+    opts: { by: 'patient' | 'admin'; actorId: string; actorEmail: string; reason: string; refund: 'full' | 'none' | number; notify: boolean },
+  ) {
+    const { tx, afterCommit } = work;
+    const at = now();
+    const cancelled = await setBookingStatus(tx, row.id, {
+      status: 'cancelled', cancelledAt: at, cancelledBy: opts.by, cancelReason: opts.reason || null, statusChangedAt: at, statusChangedBy: opts.actorId,
+    });
+    const refund = opts.refund === 'none' ? null : await refunds.queueIn(tx, row.id, opts.refund, opts.by === 'patient' ? 'requested_by_customer' : opts.reason);
+    await insertBookingEvents(tx, [
+      { bookingId: row.id, actorKind: opts.by, actorId: opts.actorId, type: 'cancelled', data: { reason: opts.reason, ...(refund ? { refund: refund.amount } : {}) } },
+    ]);
+    if (opts.by === 'admin') {
+      await recordAudit(tx, { actorId: opts.actorId, actorEmail: opts.actorEmail, action: 'booking.cancel', target: row.id, detail: { reason: opts.reason, refund: refund?.amount ?? 0 } });
+    }
+    await notifyAvailabilityChanged(tx, [row.date]);
+    if (opts.notify) await mail.queuePatientCancellation(tx, cancelled, refund);
+    afterCommit(() => cache.invalidate(row.date));
+    // The answer is built after the commit: reading with `db` inside the transaction would wait
+    // for it on PGlite's single connection.
+    return { row: cancelled, refund };
+  }
+
+  async function cancelAnswer({ row, refund }: { row: BookingRow; refund: RefundSummary | null }) {
+    const [dto] = await dtos([row]);
+    return { booking: { ...dto!, refund: refund ?? dto!.refund }, refund };
+  }
+
+  /** Moves a booking in place (design section 2.4): one transaction, one row, no moment with both times or neither. */
+  async function rescheduleBooking(caller: Caller, id: string, input: RescheduleInput, ifMatch: string | undefined, actor: 'patient' | 'admin') {
+    const expected = ifMatch === undefined ? undefined : versionOf(ifMatch);
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const s = await schedule.get();
+      const current = await visible(caller, id);
+      if (actor === 'patient' && current.patientId !== caller.userId) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
+      assertConfirmed(current);
+      const { request, treatment } = prepare(
+        s,
+        { userId: current.patientId ?? '', email: current.patientEmail, name: current.patientName },
+        { treatmentId: current.treatmentId, date: input.date, slot: input.slot, phone: current.phone, doctorId: input.doctorId },
+      );
+      const outcome = await inTransaction(db, async ({ tx, afterCommit }) => {
+        await lockBookingDays(
+          tx,
+          [...request.lanes.map((laneId) => ({ laneId, date: request.date })), { laneId: current.laneId, date: current.date }],
+          current.patientId ? [current.patientId] : [],
+        );
+        if ((await scheduleVersionNow(tx)) !== s.version) return 'schedule-changed' as const;
+        const row = await lockBookingRow(tx, id);
+        if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
+        assertConfirmed(row);
+        if (expected !== undefined && row.version !== expected) {
+          throw new AppError(ErrorCode.PRECONDITION_FAILED, 'This appointment changed meanwhile; please review it and try again.', { extra: { version: row.version } });
+        }
+        if (actor === 'patient') {
+          const deadline = deadlineOf(row.startsAt, lifecycle.rescheduleNoticeHours);
+          if (deadline === null || now() >= deadline) throw windowClosed(ErrorCode.RESCHEDULE_WINDOW_CLOSED, deadline, 'moved');
+        }
+        const holders = (await listHoldersOn(tx, [{ treatmentId: row.treatmentId, date: request.date, lanes: request.laneSet }])).filter((h) => h.id !== row.id);
+        const placement = placeRequest(holders, request);
+        if ('blocker' in placement) throw conflictError(request, treatment.name, placement.blocker);
+        const moved = await moveBooking(tx, row.id, {
+          date: request.date,
+          slot: request.slot,
+          startMin: request.startMin,
+          endMin: request.endMin,
+          startsAt: instantOf(request.date, request.startMin, timeZone),
+          endsAt: instantOf(request.date, request.endMin, timeZone),
+          doctorId: placement.lane === row.treatmentId ? null : placement.lane,
+        });
+        await insertBookingEvents(tx, [{
+          bookingId: row.id, actorKind: actor, actorId: caller.userId, type: 'rescheduled',
+          data: { from: { date: row.date, slot: row.slot, doctorId: row.doctorId }, to: { date: moved.date, slot: moved.slot, doctorId: moved.doctorId }, version: moved.version },
+        }]);
+        if (actor === 'admin') {
+          await recordAudit(tx, { actorId: caller.userId, actorEmail: caller.email, action: 'booking.reschedule', target: row.id, detail: { from: `${row.date} ${row.slot}`, to: `${moved.date} ${moved.slot}` } });
+        }
+        await notifyAvailabilityChanged(tx, [row.date, moved.date]);
+        await mail.queueRescheduled(tx, moved, { date: row.date, slot: row.slot });
+        afterCommit(() => [row.date, moved.date].forEach((date) => cache.invalidate(date)));
+        return moved;
+      }).catch((error: unknown) => {
+        // The constraints are the last word: a time taken by a writer the locks did not order.
+        const code = (error as { cause?: { code?: string } }).cause?.code;
+        if (code === '23P01' || code === '23505') throw conflictError(request, treatment.name, { ...request, laneId: '', patientId: null });
+        throw error;
+      });
+      if (outcome === 'schedule-changed') {
+        schedule.reset();
+        continue;
+      }
+      const [dto] = await dtos([outcome]);
+      return { booking: dto! };
+    }
+    throw new AppError(ErrorCode.UNAVAILABLE, 'The clinic’s schedule is changing; please try again.');
+  }
+
   return {
     async available(date: string): Promise<TreatmentAvailability[]> {
       const [s, entry] = await Promise.all([schedule.get(), entryOf(date)]);
@@ -331,8 +534,17 @@ export function createBookingService(deps: BookingServiceDeps) {
     },
 
     /** One treatment's free times on a date, per lane (`GET /api/availability`). */
-    async availability(date: string, treatmentId: string, doctorId?: string): Promise<Availability> {
+    async availability(date: string, treatmentId: string, doctorId?: string, exclude?: { caller: Caller; bookingId: string }): Promise<Availability> {
       const [s, entry] = await Promise.all([schedule.get(), entryOf(date)]);
+      let taken = entry.taken;
+      if (exclude) {
+        // The caller's own booking, being moved: its time counts as free (E!A's exclude_appointment_id).
+        const own = await visible(exclude.caller, exclude.bookingId);
+        if (own.date === date && own.status === 'confirmed') {
+          taken = new Map(taken);
+          taken.set(own.laneId, (taken.get(own.laneId) ?? []).filter((t) => !(t.start === own.startMin && t.end === own.endMin)));
+        }
+      }
       const t = s.treatments.find((x) => x.id === treatmentId && x.active);
       if (!t) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such treatment.');
       if (doctorId !== undefined && lanesOf(s, t, doctorId).length === 0) {
@@ -341,7 +553,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       return {
         date,
         treatment: { _id: t.id, name: t.name, durationMin: t.durationMin, requiresDoctor: t.requiresDoctor },
-        lanes: lanesWithStarts(s, t, entry.taken, date, clock(), doctorId).map(({ lane, starts }) => {
+        lanes: lanesWithStarts(s, t, taken, date, clock(), doctorId).map(({ lane, starts }) => {
           const doctor = s.doctors.get(lane);
           return {
             doctor: doctor ? { _id: doctor.id, name: doctor.name, img: doctor.img } : null,
@@ -403,19 +615,20 @@ export function createBookingService(deps: BookingServiceDeps) {
           continue;
         }
         if (!('booking' in outcome)) throw refusalError(request, treatment.name, outcome);
-        return { success: true as const, booking: toBookingDto(outcome.booking, doctorNames(s)) };
+        return { success: true as const, booking: toBookingDto(outcome.booking, { doctorName: doctorNames(s), now: now(), lifecycle }) };
       }
     },
 
-    async listOwn(caller: Caller, patient: string): Promise<Booking[]> {
+    async listOwn(caller: Caller, patient: string, include?: 'cancelled'): Promise<Booking[]> {
       if (patient !== caller.email && !caller.isAdmin) {
         throw new AppError(ErrorCode.FORBIDDEN, 'You can only see your own bookings.');
       }
       // Bookings belong to the account, not to the address: one made under this address by an
       // account since removed is never the caller's.
+      const withCancelled = include === 'cancelled';
       const rows = patient === caller.email
-        ? await listActiveBookingsOf(db, caller.userId)
-        : await listActiveBookingsOfEmail(db, patient);
+        ? await listBookingsOf(db, caller.userId, withCancelled)
+        : await listBookingsOfEmail(db, patient, withCancelled);
       // An admin reading someone else's data leaves a trace, as admin writes do: one entry per
       // request with its filter, not one per row.
       if (patient !== caller.email) {
@@ -424,13 +637,10 @@ export function createBookingService(deps: BookingServiceDeps) {
           actorEmail: caller.email,
           action: 'booking.read-list',
           target: patient,
-          detail: { count: rows.length },
+          detail: { count: rows.length, ...(withCancelled ? { include } : {}) },
         });
       }
-      const names = doctorNames(await schedule.get());
-      return rows
-        .sort((a, b) => a.date.localeCompare(b.date) || a.startMin - b.startMin)
-        .map((row) => toBookingDto(row, names));
+      return dtos(rows);
     },
 
     /**
@@ -476,12 +686,25 @@ export function createBookingService(deps: BookingServiceDeps) {
     /**
      * The clinic cancels bookings (a closure, a doctor or treatment taken away), in the caller's
      * transaction: each patient gets a mail with a calendar cancellation; every instance hears
-     * the dates changed. Refunds of paid ones are the lifecycle's (issue 16): until then a paid
-     * booking cancelled here keeps its payment on record for staff to refund by hand.
+     * the dates changed; a paid one is refunded in full (the refund worker asks the processor
+     * after the commit).
      */
     async cancelByClinic({ tx, afterCommit }: UnitOfWork, ids: string[], reason: string): Promise<BookingRow[]> {
-      const cancelled = await cancelConfirmed(tx, ids);
+      const cancelled = await cancelConfirmed(tx, ids, reason);
       const dates = new Set(cancelled.map((b) => b.date));
+      // The clinic's cancellations refund what was paid in full (design section 5.3).
+      const refunded = new Map<string, number>();
+      for (const b of cancelled) {
+        const refund = b.paid ? await refunds.queueIn(tx, b.id, 'full', reason) : null;
+        if (refund) refunded.set(b.id, refund.amount);
+      }
+      await insertBookingEvents(
+        tx,
+        cancelled.map((b) => ({
+          bookingId: b.id, actorKind: 'system' as const, actorId: null, type: 'cancelled' as const,
+          data: { reason, ...(refunded.has(b.id) ? { refund: refunded.get(b.id) } : {}) },
+        })),
+      );
       await notifyAvailabilityChanged(tx, dates);
       await mail.queueClinicCancellations(tx, cancelled, reason);
       afterCommit(() => dates.forEach((date) => cache.invalidate(date)));
@@ -498,16 +721,144 @@ export function createBookingService(deps: BookingServiceDeps) {
       return deleteBookings(tx, ids);
     },
 
-    /** One booking: the caller's own, or any for an admin. Anything else is a 404, never a 403. */
-    async getOne(caller: Caller, id: string): Promise<Booking> {
-      const row = isUuid(id) ? await findBooking(db, id) : null;
-      if (!row || (row.patientId !== caller.userId && !caller.isAdmin)) {
-        throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
-      }
+    /** One booking with its history: the caller's own, or any for an admin. Anything else is a 404, never a 403. */
+    async getOne(caller: Caller, id: string): Promise<BookingDetail> {
+      const row = await visible(caller, id);
       if (row.patientId !== caller.userId) {
         await recordAudit(db, { actorId: caller.userId, actorEmail: caller.email, action: 'booking.read', target: row.id });
       }
-      return toBookingDto(row, doctorNames(await schedule.get()));
+      const [dto] = await dtos([row]);
+      const events = await listBookingEvents(db, row.id);
+      return {
+        ...dto!,
+        events: events.map((e) => ({ _id: e.id, at: e.at.toISOString(), actor: e.actorKind, type: e.type, data: e.data })),
+      };
+    },
+
+    /** The booking's calendar file (UID = its id, SEQUENCE = its version): the owner's only. */
+    async icsOf(caller: Caller, id: string): Promise<string> {
+      const row = isUuid(id) ? await findBooking(db, id) : null;
+      if (!row || row.patientId !== caller.userId) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
+      return mail.calendarOf(row);
+    },
+
+    /**
+     * The patient cancels (design sections 2.4, 5.1, 5.3): their own confirmed booking, before
+     * the notice deadline, at most 5 times in 10 minutes. In one transaction under the row lock:
+     * the status, the history, the refund of a paid booking (REFUND_ON_PATIENT_CANCEL), the mail
+     * with a calendar CANCEL, and every instance told the time is free.
+     */
+    async cancel(caller: Caller, id: string, reason?: string) {
+      const [limited] = await rateLimit.limiter.consumeEach([`booking-cancel:${caller.userId}`], { max: 5, windowSeconds: 600 });
+      if (limited) throw limited;
+      return changeBooking(caller, id, 'patient', async (work, row) => {
+        assertConfirmed(row);
+        const deadline = deadlineOf(row.startsAt, lifecycle.cancelNoticeHours);
+        if (deadline === null || now() >= deadline) throw windowClosed(ErrorCode.CANCEL_WINDOW_CLOSED, deadline, 'cancelled');
+        return cancelRow(work, row, { by: 'patient', actorId: caller.userId, actorEmail: caller.email, reason: reason ?? '', refund: lifecycle.refundOnPatientCancel === 'full' ? 'full' : 'none', notify: true });
+      }).then(cancelAnswer);
+    },
+
+    /** The clinic cancels (before the start; no notice window): with a full, partial or no refund. */
+    async adminCancel(caller: Caller, id: string, input: { reason: string; refund: 'full' | 'none' | { amountCents: number }; notify: boolean }) {
+      return changeBooking(caller, id, 'admin', async (work, row) => {
+        assertConfirmed(row);
+        if (now() >= row.startsAt) {
+          throw new AppError(ErrorCode.BOOKING_NOT_MODIFIABLE, 'This appointment has started; mark it completed or no-show instead.');
+        }
+        const refund = typeof input.refund === 'object' ? input.refund.amountCents : input.refund;
+        return cancelRow(work, row, { by: 'admin', actorId: caller.userId, actorEmail: caller.email, reason: input.reason, refund, notify: input.notify });
+      }).then(cancelAnswer);
+    },
+
+    /** The patient moves their booking (before the notice deadline of its current time). */
+    async reschedule(caller: Caller, id: string, input: RescheduleInput, ifMatch?: string) {
+      return rescheduleBooking(caller, id, input, ifMatch, 'patient');
+    },
+
+    /** The front desk moves a booking, ignoring the notice window (calcom#18980). */
+    async adminReschedule(caller: Caller, id: string, input: RescheduleInput, ifMatch?: string) {
+      return rescheduleBooking(caller, id, input, ifMatch, 'admin');
+    },
+
+    /** A row as the API answers it. */
+    async asDto(row: BookingRow): Promise<Booking> {
+      return (await dtos([row]))[0]!;
+    },
+
+    /** Staff mark what happened (design section 5.2), with the history entry. */
+    async setStatus(caller: Caller, id: string, status: 'completed' | 'no_show' | 'confirmed', note?: string) {
+      return changeBooking(caller, id, 'admin', async ({ tx }, row) => {
+        const at = now();
+        const started = at >= row.startsAt;
+        const correcting = (row.status === 'completed' || row.status === 'no_show') && at.getTime() - row.startsAt.getTime() <= 14 * 24 * HOUR;
+        const refuse = (message: string) => {
+          throw new AppError(ErrorCode.BOOKING_NOT_MODIFIABLE, message);
+        };
+        if (row.status === 'cancelled') refuse('This booking was cancelled; its status cannot change.');
+        if (row.status === status) return { booking: row };
+        if (row.status === 'confirmed') {
+          if (status === 'completed' && !started) refuse('This appointment has not started yet.');
+          if (status === 'no_show' && at.getTime() < row.startsAt.getTime() + 15 * 60_000) {
+            refuse('A patient is marked as not come 15 minutes after the start at the earliest.');
+          }
+        } else if (!correcting) {
+          refuse('An outcome can be corrected within 14 days of the appointment.');
+        }
+        const updated = await setBookingStatus(tx, row.id, { status, statusChangedAt: at, statusChangedBy: caller.userId });
+        await insertBookingEvents(tx, [{ bookingId: row.id, actorKind: 'admin', actorId: caller.userId, type: 'status', data: { from: row.status, to: status, ...(note ? { note } : {}) } }]);
+        await recordAudit(tx, { actorId: caller.userId, actorEmail: caller.email, action: 'booking.status', target: row.id, detail: { from: row.status, to: status } });
+        return { booking: updated };
+      }).then((r) => r.booking);
+    },
+
+    /**
+     * The front desk's list (design section 3.4): a date range with filters, in (starts_at, id)
+     * order, one page at a time (keyset: `nextCursor`); one audit entry per request, with its filter.
+     */
+    async adminList(caller: Caller, q: AdminListQuery): Promise<AdminBookingsPage> {
+      const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+      const rows = await listBookingsForAdmin(db, { ...q, after, limit: q.limit + 1 });
+      const page = rows.slice(0, q.limit);
+      await recordAudit(db, {
+        actorId: caller.userId,
+        actorEmail: caller.email,
+        action: 'booking.read-admin-list',
+        target: 'bookings',
+        detail: { from: q.from, to: q.to, status: q.status, doctorId: q.doctorId, treatmentId: q.treatmentId, q: q.q, count: page.length },
+      });
+      const s = await schedule.get();
+      const summaries = await refunds.summaries(page.map((r) => r.id));
+      const items = (await dtos(page)).map((dto, i) => {
+        const row = page[i]!;
+        const open = laneOpen(s, row.laneId, row.date, clinicOpen(s, row.date));
+        return {
+          ...dto,
+          patientAccount: { name: row.patientName, email: row.patientEmail, phone: row.phone },
+          outsideHours: row.status === 'confirmed' && !open.some((o) => o.start <= row.startMin && row.endMin <= o.end),
+          payment: { paid: row.paid, refunded: (summaries.get(row.id)?.refundedCents ?? 0) / 100 },
+        };
+      });
+      const last = page[page.length - 1];
+      return { items, nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null };
+    },
+
+    /** The same list as CSV (RFC 4180), every page of it, cells guarded against formula injection. */
+    async adminCsv(caller: Caller, q: Omit<AdminListQuery, 'cursor' | 'limit'>): Promise<string> {
+      const lines = [['Date', 'Time', 'Status', 'Treatment', 'Doctor', 'Patient', 'Email', 'Phone', 'Price', 'Paid', 'Refunded', 'Outside hours', 'Id']];
+      let cursor: string | undefined;
+      for (let pages = 0; pages < 500; pages++) {
+        const page = await this.adminList(caller, { ...q, cursor, limit: 200 });
+        for (const b of page.items) {
+          lines.push([
+            b.date, b.slot, b.status, b.treatment, b.doctor?.name ?? '', b.patientAccount.name, b.patientAccount.email,
+            b.patientAccount.phone, b.price.toFixed(2), b.paid ? 'yes' : 'no', b.payment.refunded.toFixed(2), b.outsideHours ? 'yes' : 'no', b._id,
+          ]);
+        }
+        if (!page.nextCursor) break;
+        cursor = page.nextCursor;
+      }
+      return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
     },
 
     /** Every booking of an account, any status, as its export lists them (design section 5.7). */
@@ -531,3 +882,50 @@ export function createBookingService(deps: BookingServiceDeps) {
 }
 
 export type BookingService = ReturnType<typeof createBookingService>;
+
+export interface RescheduleInput {
+  date: string;
+  slot: string;
+  doctorId?: string;
+}
+
+export interface AdminListQuery {
+  from: string;
+  to: string;
+  status?: BookingRow['status'];
+  doctorId?: string;
+  treatmentId?: string;
+  q?: string;
+  cursor?: string;
+  limit: number;
+}
+
+/** `"v3"`, `W/"v3"` or `3` -> 3; anything else can match no version. */
+function versionOf(ifMatch: string): number {
+  const match = /^(?:W\/)?"?v?(\d+)"?$/.exec(ifMatch.trim());
+  return match ? Number(match[1]) : -1;
+}
+
+/** A page's last (starts_at, id), opaque to clients. */
+function encodeCursor(row: BookingRow): string {
+  return Buffer.from(`${row.startsAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { startsAt: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const startsAt = new Date(at ?? '');
+  if (!id || !isUuid(id) || Number.isNaN(startsAt.getTime())) {
+    throw new AppError(ErrorCode.VALIDATION, 'That page cursor is not one this list gave.', { errors: { cursor: ['Not a valid cursor'] } });
+  }
+  return { startsAt, id };
+}
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break; a cell a
+ * spreadsheet would read as a formula (`=`, `+`, `-`, `@`, or a tab or return first) gets a
+ * leading `'` (OWASP's CSV injection guard).
+ */
+export function csvCell(value: string): string {
+  const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
+}

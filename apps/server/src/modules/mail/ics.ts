@@ -21,6 +21,8 @@ export function bookingIcs(input: {
   now: Date;
   /** The booking was cancelled: the event removes it from the patient's calendar (RFC 5546 CANCEL). */
   cancelled?: { sequence: number };
+  /** The event's revision (the booking's version after a reschedule): calendars replace older ones. */
+  sequence?: number;
 }): string {
   const start = slotStartMinutes(input.slot) ?? 0;
   const end = slotEndMinutes(input.slot) ?? start + 30;
@@ -35,7 +37,7 @@ export function bookingIcs(input: {
     'BEGIN:VEVENT',
     `UID:${input.uid}@doctors-portal`,
     `DTSTAMP:${stamp}`,
-    ...(input.cancelled ? [`SEQUENCE:${input.cancelled.sequence}`] : []),
+    ...(input.cancelled ? [`SEQUENCE:${input.cancelled.sequence}`] : input.sequence !== undefined ? [`SEQUENCE:${input.sequence}`] : []),
     `DTSTART;TZID=${input.timeZone}:${localStamp(input.date, start)}`,
     `DTEND;TZID=${input.timeZone}:${localStamp(input.date, end)}`,
     `SUMMARY:${escapeText(`${input.treatment} at Doctors Portal`)}`,

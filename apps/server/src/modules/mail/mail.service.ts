@@ -93,6 +93,77 @@ export function createMailService(deps: MailDeps) {
       );
     },
 
+    /** A booking's calendar file as the patient downloads it: the latest revision, or its cancellation. */
+    calendarOf(booking: { id: string; date: string; slot: string; treatmentName: string; version: number; status: string }): string {
+      const organizer = deps.fromAddress.replace(/^.*<|>.*$/g, '');
+      return bookingIcs({
+        uid: booking.id, date: booking.date, slot: booking.slot, treatment: booking.treatmentName,
+        timeZone: deps.timeZone, organizer, now: deps.now(),
+        ...(booking.status === 'cancelled' ? { cancelled: { sequence: booking.version + 1 } } : booking.version > 1 ? { sequence: booking.version } : {}),
+      });
+    },
+
+    /** A refund the processor refused: the clinic must contact the patient. To CLINIC_INBOX, when set. */
+    async queueRefundFailed(tx: Db, refund: { bookingId: string; amountCents: number; reason: string }) {
+      if (!deps.clinicInbox) return;
+      await enqueueMail(tx, {
+        kind: 'refund-failed',
+        toAddress: deps.clinicInbox,
+        subject: `[Refund failed] booking ${refund.bookingId}`,
+        textBody:
+          `A refund of $${(refund.amountCents / 100).toFixed(2)} for booking ${refund.bookingId} could not be completed: ` +
+          `${refund.reason}.\n\nPlease contact the patient: ${deps.publicUrl}/dashboard/all-appointments\n`,
+      });
+    },
+
+    /** The patient cancelled: a confirmation with a calendar CANCEL (same UID, the next SEQUENCE). */
+    async queuePatientCancellation(
+      tx: Db,
+      booking: { id: string; patientEmail: string; patientName: string; treatmentName: string; date: string; slot: string; version: number },
+      refund: { amount: number } | null,
+    ) {
+      if (booking.patientEmail === '') return;
+      const organizer = deps.fromAddress.replace(/^.*<|>.*$/g, '');
+      const when = `${formatMediumDate(booking.date)} at ${booking.slot}`;
+      await enqueueMail(tx, {
+        kind: 'booking-cancelled',
+        toAddress: booking.patientEmail,
+        subject: `Appointment cancelled, ${when}`,
+        textBody:
+          `Dear ${booking.patientName},\n\nYour ${booking.treatmentName} appointment on ${when} (${deps.timeZone} time) is cancelled.` +
+          `${refund ? ` $${refund.amount.toFixed(2)} will be refunded to your card.` : ''}\n\n` +
+          `Book another time whenever you like: ${deps.publicUrl}/appointment\n\nDoctors Portal\n`,
+        ics: bookingIcs({
+          uid: booking.id, date: booking.date, slot: booking.slot, treatment: booking.treatmentName,
+          timeZone: deps.timeZone, organizer, now: deps.now(), cancelled: { sequence: booking.version + 1 },
+        }),
+      });
+    },
+
+    /** The appointment moved: the calendar event is updated in place (same UID, SEQUENCE = version). */
+    async queueRescheduled(
+      tx: Db,
+      booking: { id: string; patientEmail: string; patientName: string; treatmentName: string; date: string; slot: string; version: number },
+      from: { date: string; slot: string },
+    ) {
+      if (booking.patientEmail === '') return;
+      const organizer = deps.fromAddress.replace(/^.*<|>.*$/g, '');
+      const when = `${formatMediumDate(booking.date)} at ${booking.slot}`;
+      await enqueueMail(tx, {
+        kind: 'booking-rescheduled',
+        toAddress: booking.patientEmail,
+        subject: `Appointment moved, ${when}`,
+        textBody:
+          `Dear ${booking.patientName},\n\nYour ${booking.treatmentName} appointment has moved from ` +
+          `${formatMediumDate(from.date)} at ${from.slot} to ${when} (${deps.timeZone} time).\n\n` +
+          `See it in My Appointments: ${deps.publicUrl}/dashboard\n\nDoctors Portal\n`,
+        ics: bookingIcs({
+          uid: booking.id, date: booking.date, slot: booking.slot, treatment: booking.treatmentName,
+          timeZone: deps.timeZone, organizer, now: deps.now(), sequence: booking.version,
+        }),
+      });
+    },
+
     /**
      * One mail per booking the clinic cancelled (a closure, a removed doctor or treatment), with
      * an `.ics` that removes it from the patient's calendar; pass the cancelling transaction.
@@ -126,7 +197,7 @@ export function createMailService(deps: MailDeps) {
               timeZone: deps.timeZone,
               organizer,
               now,
-              cancelled: { sequence: booking.version },
+              cancelled: { sequence: booking.version + 1 },
             }),
           };
         }),

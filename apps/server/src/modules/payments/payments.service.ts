@@ -19,6 +19,7 @@ import {
   markBookingPaid,
   recordPayment,
 } from './payments.repository.ts';
+import type { RefundsService } from './refunds.service.ts';
 import type { StripeProcessor } from './stripe-processor.ts';
 import { chargeTestCard } from './test-mode-processor.ts';
 
@@ -28,9 +29,11 @@ export interface PaymentsDeps {
   db: Db;
   now: () => Date;
   stripe?: { processor: StripeProcessor; publishableKey: string };
+  /** Stripe's refund events settle refunds. */
+  refunds?: Pick<RefundsService, 'reconcile'>;
 }
 
-export function createPaymentsService({ db, now, stripe }: PaymentsDeps) {
+export function createPaymentsService({ db, now, stripe, refunds }: PaymentsDeps) {
   /** The caller's own unpaid, active booking, locked; anything else is refused. */
   function assertPayable(caller: Caller, booking: BookingRow | null): asserts booking is BookingRow {
     if (!booking || booking.patientId !== caller.userId) {
@@ -172,6 +175,10 @@ export function createPaymentsService({ db, now, stripe }: PaymentsDeps) {
           } else {
             await settleIntentInTx(tx, intent, bookingId);
           }
+        }
+        if ((event.type === 'refund.updated' || event.type === 'refund.failed' || event.type === 'refund.created') && refunds) {
+          const refund = event.data.object as { id: string; status: string | null; failure_reason?: string | null };
+          await refunds.reconcile(tx, { id: refund.id, status: refund.status, failureReason: refund.failure_reason ?? null });
         }
         // Other event types are acknowledged and recorded, nothing more.
         return true;

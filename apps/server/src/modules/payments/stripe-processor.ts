@@ -50,6 +50,20 @@ export async function createStripeProcessor(settings: StripeSettings) {
       return { id: intent.id, status: intent.status, amount: intent.amount, bookingId: intent.metadata?.bookingId };
     },
 
+    /** One refund per refund row, however often it is retried (the row's id is the idempotency key). */
+    async refund(input: { paymentIntent: string; amountCents: number; refundId: string; bookingId: string }) {
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: input.paymentIntent,
+          amount: input.amountCents,
+          reason: 'requested_by_customer',
+          metadata: { bookingId: input.bookingId, refundId: input.refundId },
+        },
+        { idempotencyKey: `refund-${input.refundId}` },
+      );
+      return { id: refund.id, status: refund.status, failureReason: refund.failure_reason ?? null };
+    },
+
     /** Throws unless the payload is signed with our webhook secret within Stripe's tolerance. */
     verifyWebhook(payload: Buffer, signature: string): Stripe.Event {
       if (!settings.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');

@@ -35,6 +35,7 @@ describe('the dashboard for admins', () => {
       ['All Users', '/dashboard/users'],
       ['Add a Doctor', '/dashboard/addDoctor'],
       ['Manage Doctors', '/dashboard/manage-doctor'],
+      ['All Appointments', '/dashboard/all-appointments'],
       ['Treatments', '/dashboard/treatments'],
       ['Clinic Hours & Closures', '/dashboard/clinic-hours'],
       ['Messages', '/dashboard/messages'],
@@ -70,6 +71,11 @@ describe('the dashboard for admins', () => {
     ['/dashboard/users', 'All Users - Doctors Portal', { name: 'All Users: 1' }],
     ['/dashboard/addDoctor', 'Add a Doctor - Doctors Portal', { name: 'Add a Doctor' }],
     ['/dashboard/manage-doctor', 'Manage Doctors - Doctors Portal', { name: 'Manage Doctors: 0' }],
+    [
+      '/dashboard/all-appointments',
+      'All Appointments - Doctors Portal',
+      { name: 'All Appointments' },
+    ],
     ['/dashboard/messages', 'Messages - Doctors Portal', { name: 'Messages: 0' }],
     ['/dashboard/treatments', 'Treatments - Doctors Portal', { name: 'Treatments: 0' }],
     [
@@ -86,6 +92,7 @@ describe('the dashboard for admins', () => {
       'GET /api/admin/treatments': () => json([]),
       'GET /api/admin/working-hours': () => json({ doctorId: null, weekdays: {} }),
       'GET /api/admin/schedule-exceptions': () => json([]),
+      'GET /api/admin/bookings': () => json({ items: [], nextCursor: null }),
     });
     renderRoutes(routes, { initialEntries: [path] });
 

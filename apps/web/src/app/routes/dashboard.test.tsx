@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { texts } from '@clinic/shared';
-import { bookingFactory } from '../../test/factories.ts';
+import { availabilityFactory, bookingDetailFactory, bookingFactory } from '../../test/factories.ts';
 import { json, mockFetch, patient, problem, renderRoutes } from '../../test/utils.tsx';
 import { routes } from '../routes.tsx';
 
@@ -103,5 +103,39 @@ describe('/dashboard', () => {
     expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('POST /api/auth/sign-out');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(await within(nav).findByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it("opens a booking's page from Details, and its reschedule page from there", async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/me': () => json({ user: patient }),
+      'GET /api/booking': () => json([bookingFactory()]),
+      'GET /api/booking/b1': () => json(bookingDetailFactory()),
+      'GET /api/availability': () => json(availabilityFactory()),
+    });
+    const { router } = renderRoutes(routes, { initialEntries: ['/dashboard'] });
+
+    await user.click(await screen.findByRole('link', { name: 'Details' }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Teeth Cleaning' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/appointments/b1');
+    expect(
+      screen.getByRole('heading', { level: 1, name: texts.dashboardWelcome }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Appointment - Doctors Portal'));
+
+    await user.click(screen.getByRole('link', { name: 'Reschedule' }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Reschedule your appointment' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/appointments/b1/reschedule');
+    await waitFor(() => expect(document.title).toBe('Reschedule - Doctors Portal'));
+  });
+
+  it("sends a signed-out visitor of a booking's page to /login", async () => {
+    mockFetch({ 'GET /api/me': () => json({ user: null }) });
+    const { router } = renderRoutes(routes, { initialEntries: ['/dashboard/appointments/b1'] });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 });

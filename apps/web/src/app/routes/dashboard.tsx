@@ -8,13 +8,15 @@ import {
 } from '../../features/dashboard/components/dashboard-layout.tsx';
 
 /**
- * The admin's extra entries (spec section 2, Sidebar), then the schedule's screens (treatments,
- * the clinic's hours and closures) and the contact form's messages.
+ * The admin's extra entries (spec section 2, Sidebar), then the front desk's appointments, the
+ * schedule's screens (treatments, the clinic's hours and closures) and the contact form's
+ * messages.
  */
 const adminMenuItems: readonly DashboardMenuItem[] = [
   { to: '/dashboard/users', label: 'All Users' },
   { to: '/dashboard/addDoctor', label: 'Add a Doctor' },
   { to: '/dashboard/manage-doctor', label: 'Manage Doctors' },
+  { to: '/dashboard/all-appointments', label: 'All Appointments' },
   { to: '/dashboard/treatments', label: 'Treatments' },
   { to: '/dashboard/clinic-hours', label: 'Clinic Hours & Closures' },
   { to: '/dashboard/messages', label: 'Messages' },

@@ -1,14 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { bookingFactory } from '../../../test/factories.ts';
 import { json, mockFetch, problem, renderAt } from '../../../test/utils.tsx';
 import { MyAppointments } from './my-appointments.tsx';
 
 function renderList(onAccessDenied = vi.fn()) {
-  renderAt(<MyAppointments email="Pat@Example.com" onAccessDenied={onAccessDenied} />, {
-    path: '/dashboard',
-  });
-  return { onAccessDenied };
+  const { router } = renderAt(
+    <MyAppointments email="Pat@Example.com" onAccessDenied={onAccessDenied} />,
+    { path: '/dashboard' },
+  );
+  return { onAccessDenied, router };
 }
 
 describe('MyAppointments', () => {
@@ -38,13 +40,20 @@ describe('MyAppointments', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Name', 'Date', 'Time', 'Treatment', 'Payment']);
+    ).toEqual(['Name', 'Date', 'Time', 'Treatment', 'Payment', 'Manage']);
     const [, unpaid, paid] = within(table).getAllByRole('row');
     expect(
       within(unpaid!)
         .getAllByRole('cell')
         .map((td) => td.textContent),
-    ).toEqual(['Pat Patient', 'Jun 12, 2030', '08.30 AM - 09.00 AM', 'Teeth Cleaning', 'pay']);
+    ).toEqual([
+      'Pat Patient',
+      'Jun 12, 2030',
+      '08.30 AM - 09.00 AM',
+      'Teeth Cleaning',
+      'pay',
+      'Details',
+    ]);
     expect(within(unpaid!).getByRole('link', { name: 'pay' })).toHaveAttribute(
       'href',
       '/dashboard/payment/b1',
@@ -74,7 +83,7 @@ describe('MyAppointments', () => {
     );
     const table = await screen.findByRole('table', { name: 'My Appointments: 2' });
     const [, testPaid, stripePaid] = within(table).getAllByRole('row');
-    expect(within(testPaid!).getAllByRole('cell')).toHaveLength(5);
+    expect(within(testPaid!).getAllByRole('cell')).toHaveLength(6);
     expect(within(testPaid!).getByText('Test payment')).toBeInTheDocument();
     expect(within(stripePaid!).queryByText('Test payment')).not.toBeInTheDocument();
     staff.unmount();
@@ -103,14 +112,110 @@ describe('MyAppointments', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Name', 'Date', 'Time', 'Treatment', 'Payment']);
+    ).toEqual(['Name', 'Date', 'Time', 'Treatment', 'Payment', 'Manage']);
     const [, withDoctor, withoutDoctor] = within(table).getAllByRole('row');
     const cells = within(withDoctor!).getAllByRole('cell');
-    expect(cells).toHaveLength(5);
+    expect(cells).toHaveLength(6);
     expect(cells[3]).toHaveTextContent(/^Root Canal\s*with Dr\. Ann Lee$/);
     expect(within(cells[3]!).getByText('with Dr. Ann Lee')).toHaveClass('block', 'text-xs');
     expect(within(withoutDoctor!).getAllByRole('cell')[3]!.textContent).toBe('Teeth Cleaning');
     expect(within(table).getAllByText(/with Dr\./)).toHaveLength(1);
+  });
+
+  it("links each row's Details to the booking's page, in a sixth column after the spec's five", async () => {
+    mockFetch({
+      'GET /api/booking': () =>
+        json([bookingFactory({ _id: 'b1' }), bookingFactory({ _id: 'b/2' })]),
+    });
+    renderList();
+
+    const table = await screen.findByRole('table', { name: 'My Appointments: 2' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(within(first!).getAllByRole('cell')[5]).toHaveTextContent(/^Details$/);
+    expect(within(first!).getByRole('link', { name: 'Details' })).toHaveAttribute(
+      'href',
+      '/dashboard/appointments/b1',
+    );
+    expect(within(second!).getByRole('link', { name: 'Details' })).toHaveAttribute(
+      'href',
+      '/dashboard/appointments/b%2F2',
+    );
+  });
+
+  it('shows completed and no-show bookings with a small badge, and confirmed ones without', async () => {
+    mockFetch({
+      'GET /api/booking': () =>
+        json([
+          bookingFactory({ _id: 'b1', status: 'confirmed' }),
+          bookingFactory({ _id: 'b2', status: 'completed', paid: true }),
+          bookingFactory({ _id: 'b3', status: 'no_show' }),
+        ]),
+    });
+    renderList();
+
+    const table = await screen.findByRole('table', { name: 'My Appointments: 3' });
+    const [, confirmed, completed, noShow] = within(table).getAllByRole('row');
+    expect(within(confirmed!).getAllByRole('cell')[5]!.textContent).toBe('Details');
+    expect(within(completed!).getByText('Completed')).toHaveClass('badge', 'badge-sm');
+    expect(within(noShow!).getByText('No-show')).toHaveClass('badge', 'badge-sm');
+    // Only a confirmed booking can be paid: the server refuses the others.
+    expect(within(noShow!).queryByRole('link', { name: 'pay' })).not.toBeInTheDocument();
+    expect(within(confirmed!).getByRole('link', { name: 'pay' })).toBeInTheDocument();
+  });
+
+  it('asks for the cancelled bookings too behind "Show past and cancelled", and says who cancelled each', async () => {
+    const { calls } = mockFetch({
+      'GET /api/booking': ({ path }) =>
+        json(
+          path.includes('include=cancelled')
+            ? [
+                bookingFactory({ _id: 'b1' }),
+                bookingFactory({ _id: 'b2', status: 'cancelled', cancelledBy: 'patient' }),
+                bookingFactory({
+                  _id: 'b3',
+                  status: 'cancelled',
+                  cancelledBy: 'admin',
+                  paid: true,
+                  transactionId: 'pi_3',
+                }),
+                bookingFactory({ _id: 'b4', status: 'cancelled', cancelledBy: 'system' }),
+              ]
+            : [bookingFactory({ _id: 'b1' })],
+        ),
+    });
+    const { router } = renderList();
+
+    await screen.findByRole('table', { name: 'My Appointments: 1' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.path).toBe('/api/booking?patient=pat%40example.com');
+    const toggle = screen.getByRole('checkbox', { name: 'Show past and cancelled' });
+    expect(toggle).not.toBeChecked();
+    expect(screen.queryByText(/Cancelled/)).not.toBeInTheDocument();
+
+    await userEvent.setup().click(toggle);
+
+    const table = await screen.findByRole('table', { name: 'My Appointments: 4' });
+    expect(calls.at(-1)?.path).toBe('/api/booking?patient=pat%40example.com&include=cancelled');
+    expect(screen.getByRole('checkbox', { name: 'Show past and cancelled' })).toBeChecked();
+    // Kept in the address, so coming back from a booking's page shows the same list.
+    expect(router.state.location.search).toBe('?include=cancelled');
+    const [, confirmed, online, byClinic, bySystem] = within(table).getAllByRole('row');
+    expect(within(confirmed!).getByRole('link', { name: 'pay' })).toBeInTheDocument();
+    expect(within(online!).getByText('Cancelled online')).toHaveClass('badge-sm');
+    expect(within(online!).queryByRole('link', { name: 'pay' })).not.toBeInTheDocument();
+    expect(within(byClinic!).getByText('Cancelled by the clinic')).toBeInTheDocument();
+    expect(within(byClinic!).getByText('paid')).toBeInTheDocument();
+    expect(within(bySystem!).getByText('Cancelled by the clinic')).toBeInTheDocument();
+    expect(within(bySystem!).getByRole('link', { name: 'Details' })).toHaveAttribute(
+      'href',
+      '/dashboard/appointments/b4',
+    );
+
+    await userEvent
+      .setup()
+      .click(screen.getByRole('checkbox', { name: 'Show past and cancelled' }));
+    expect(await screen.findByRole('table', { name: 'My Appointments: 1' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
   });
 
   it('offers no pay link for a booking without a price', async () => {

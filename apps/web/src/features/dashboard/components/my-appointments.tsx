@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { Booking } from '@clinic/shared';
+import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
 import { TestPaymentBadge } from '../../../components/test-payment-badge.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -38,7 +39,8 @@ function Payment({ booking, isStaffView }: { booking: Booking; isStaffView: bool
       </>
     );
   }
-  if (booking.price > 0) {
+  // Only a confirmed booking can be paid: the server refuses the others.
+  if (booking.price > 0 && booking.status === 'confirmed') {
     return (
       <Link to={`/dashboard/payment/${booking._id}`} className="btn btn-success btn-xs">
         pay
@@ -48,18 +50,28 @@ function Payment({ booking, isStaffView }: { booking: Booking; isStaffView: bool
   return null;
 }
 
+/** The query string that keeps "Show past and cancelled" on across a visit to a booking's page. */
+const INCLUDE_PARAM = 'include';
+
 /**
  * My Appointments (spec section 2): how many bookings the patient has and a table of them, with
  * 'pay' for an unpaid booking that has a price and 'paid' once paid. A 401 or 403 on loading
  * means the sign-in is no longer good (spec section 4). A booking with a doctor names them on a
- * second line of its Treatment cell, so the spec's five columns stay as they are.
+ * second line of its Treatment cell, so the spec's five columns stay as they are, first.
+ *
+ * A sixth column, Manage, links to each booking's page (cancel, reschedule, history) and shows
+ * a status other than confirmed as a badge. "Show past and cancelled" below the table asks the
+ * server for the cancelled bookings too, which it otherwise leaves out.
  */
 export function MyAppointments({
   email,
   onAccessDenied,
   isStaffView = false,
 }: MyAppointmentsProps) {
-  const bookings = useBookings(email);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const includeCancelled = searchParams.get(INCLUDE_PARAM) === 'cancelled';
+  const bookings = useBookings(email, includeCancelled);
+  const toggleId = useId();
   const isDenied = isAccessDenied(bookings.error);
   const reported = useRef(false);
   const titleId = useId();
@@ -76,6 +88,17 @@ export function MyAppointments({
     return <LoadFailed error={bookings.error} onRetry={() => void bookings.refetch()} />;
   }
 
+  const setIncludeCancelled = (isOn: boolean) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (isOn) params.set(INCLUDE_PARAM, 'cancelled');
+        else params.delete(INCLUDE_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+
   const list = bookings.data;
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4">
@@ -90,9 +113,15 @@ export function MyAppointments({
           </Link>
         </p>
       ) : (
-        <DataTable labelledBy={titleId} columns={['Name', 'Date', 'Time', 'Treatment', 'Payment']}>
+        <DataTable
+          labelledBy={titleId}
+          columns={['Name', 'Date', 'Time', 'Treatment', 'Payment', 'Manage']}
+        >
           {list.map((booking) => (
-            <tr key={booking._id}>
+            <tr
+              key={booking._id}
+              className={booking.status === 'cancelled' ? 'text-base-content/70' : undefined}
+            >
               <td>{booking.patientName}</td>
               <td className="whitespace-nowrap">{mediumDateOf(booking.date)}</td>
               <td className="whitespace-nowrap">{booking.slot}</td>
@@ -107,10 +136,34 @@ export function MyAppointments({
               <td>
                 <Payment booking={booking} isStaffView={isStaffView} />
               </td>
+              <td>
+                <div className="flex flex-col items-start gap-1">
+                  {booking.status !== 'confirmed' && <BookingStatusBadge booking={booking} />}
+                  <Link
+                    to={`/dashboard/appointments/${encodeURIComponent(booking._id)}`}
+                    className="link link-primary whitespace-nowrap"
+                  >
+                    Details
+                  </Link>
+                </div>
+              </td>
             </tr>
           ))}
         </DataTable>
       )}
+      <label htmlFor={toggleId} className="flex w-fit cursor-pointer items-center gap-2">
+        <input
+          id={toggleId}
+          type="checkbox"
+          className="toggle toggle-sm"
+          checked={includeCancelled}
+          onChange={(event) => setIncludeCancelled(event.target.checked)}
+        />
+        <span>Show past and cancelled</span>
+        {bookings.isPlaceholderData && (
+          <span aria-hidden="true" className="loading loading-spinner loading-xs" />
+        )}
+      </label>
     </section>
   );
 }

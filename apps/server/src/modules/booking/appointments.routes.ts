@@ -1,0 +1,115 @@
+/** The front desk (design clinic-operations.md section 3.4): every appointment, statuses, cancel, reschedule, CSV. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminBookingsPageSchema,
+  adminBookingsQuerySchema,
+  adminCancelRequestSchema,
+  bookingConflictSchema,
+  bookingIdParamsSchema,
+  bookingSchema,
+  bookingStatusRequestSchema,
+  cancelResultSchema,
+  problemSchema,
+  rescheduleRequestSchema,
+} from '@clinic/shared';
+import type { CallerResolver } from '../identity/caller.ts';
+import type { BookingService } from './booking.service.ts';
+
+export async function appointmentsRoutes(app: FastifyInstance, opts: { booking: BookingService; callers: CallerResolver }) {
+  const { booking, callers } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { config: { access: 'admin' as const } };
+  const security = [{ bearer: [] }];
+  const tags = ['front desk'];
+  // Patient data: never kept by a browser or a proxy.
+  const noStore = { 'cache-control': 'no-store' };
+
+  api.get(
+    '/api/admin/bookings',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Appointments in a date range (at most 366 days), filtered, in time order, keyset-paged',
+        security,
+        querystring: adminBookingsQuerySchema,
+        response: { 200: adminBookingsPageSchema },
+      },
+    },
+    async (request, reply) => {
+      const page = await booking.adminList(await callers.requireAdmin(request), request.query);
+      return reply.headers(noStore).send(page);
+    },
+  );
+
+  api.get(
+    '/api/admin/bookings.csv',
+    {
+      ...admin,
+      schema: { tags, summary: 'The same list as CSV (RFC 4180; formula-like cells prefixed with an apostrophe)', security, querystring: adminBookingsQuerySchema },
+    },
+    async (request, reply) => {
+      const { cursor: _cursor, limit: _limit, ...filter } = request.query;
+      const csv = await booking.adminCsv(await callers.requireAdmin(request), filter);
+      return reply
+        .headers(noStore)
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="appointments-${filter.from}-${filter.to}.csv"`)
+        .send(csv);
+    },
+  );
+
+  api.patch(
+    '/api/admin/bookings/:id/status',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Mark an appointment completed or no-show (or back to confirmed within 14 days)',
+        security,
+        params: bookingIdParamsSchema,
+        body: bookingStatusRequestSchema,
+        response: { 200: bookingSchema },
+      },
+    },
+    async (request) => {
+      const row = await booking.setStatus(await callers.requireAdmin(request), request.params.id, request.body.status, request.body.note);
+      return booking.asDto(row);
+    },
+  );
+
+  api.post(
+    '/api/admin/bookings/:id/cancel',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Cancel an appointment for the clinic (no notice window): full, partial or no refund, mail optional',
+        security,
+        params: bookingIdParamsSchema,
+        body: adminCancelRequestSchema,
+        response: { 200: cancelResultSchema },
+      },
+    },
+    async (request) => booking.adminCancel(await callers.requireAdmin(request), request.params.id, request.body),
+  );
+
+  api.post(
+    '/api/admin/bookings/:id/reschedule',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Move an appointment for a patient (no notice window; If-Match: "v<version>")',
+        security,
+        params: bookingIdParamsSchema,
+        body: rescheduleRequestSchema,
+        response: { 200: z.object({ booking: bookingSchema }), 409: z.union([bookingConflictSchema.passthrough(), problemSchema.passthrough()]) },
+      },
+    },
+    async (request) =>
+      booking.adminReschedule(await callers.requireAdmin(request), request.params.id, request.body, request.headers['if-match']),
+  );
+}

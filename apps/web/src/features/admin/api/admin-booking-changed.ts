@@ -1,0 +1,41 @@
+/**
+ * After the front desk changes a booking (its status, a cancellation, a move): the row shows the
+ * server's answer at once, then every list asks again, since the booking may have left a filter
+ * or freed a time others can now book.
+ */
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { AdminBookingsPage, Booking } from '@clinic/shared';
+import {
+  availabilityQueryKey,
+  availableQueryKey,
+  bookingsQueryKey,
+  calendarQueryKey,
+} from '../../../lib/query-keys.ts';
+import { adminBookingsQueryKey } from './get-admin-bookings.ts';
+
+export function adminBookingChanged(queryClient: QueryClient, booking: Booking | undefined): void {
+  if (booking) {
+    queryClient.setQueriesData<InfiniteData<AdminBookingsPage>>(
+      { queryKey: adminBookingsQueryKey },
+      (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            // The answer is the booking as patients see it: the row keeps its admin-only parts.
+            items: page.items.map((item) =>
+              item._id === booking._id ? { ...item, ...booking } : item,
+            ),
+          })),
+        },
+    );
+  }
+  const keys = [
+    adminBookingsQueryKey,
+    bookingsQueryKey,
+    availableQueryKey,
+    calendarQueryKey,
+    availabilityQueryKey,
+  ];
+  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+}

@@ -1,0 +1,203 @@
+import type { ReactNode } from 'react';
+import { toast } from 'sonner';
+import type { AdminBooking } from '@clinic/shared';
+import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { mediumDateOf } from '../../../lib/medium-date.ts';
+import { useSetBookingStatus, type MarkedStatus } from '../api/set-booking-status.ts';
+import { OutsideHoursBadge, PaymentBadge } from './booking-badges.tsx';
+
+export type AppointmentAction = 'cancel' | 'reschedule';
+
+const COLUMNS = ['Time', 'Date', 'Patient', 'Treatment', 'Doctor', 'Status', 'Payment'] as const;
+
+/**
+ * A cell that, on a phone, is a line of the row's card with its column's name in front of it
+ * (the column headers are then only read out, not shown); from `md` up, a plain table cell.
+ */
+function Cell({
+  label,
+  className = '',
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <td
+      data-label={label}
+      className={`flex gap-3 px-0 py-1 before:w-24 before:shrink-0 before:font-medium before:content-[attr(data-label)] md:table-cell md:px-4 md:py-3 md:before:content-none ${className}`}
+    >
+      <div className="min-w-0">{children}</div>
+    </td>
+  );
+}
+
+/** Who, what and when, for the buttons' names: "Pat Patient, Jun 12, 2030, 08.30 AM - 09.00 AM". */
+export function appointmentName(booking: AdminBooking): string {
+  const patient = booking.patientAccount.name || booking.patientName;
+  return `${patient}, ${mediumDateOf(booking.date)}, ${booking.slot}`;
+}
+
+const MARKED_TEXT: Record<MarkedStatus, string> = {
+  completed: 'marked completed',
+  no_show: 'marked as a no-show',
+};
+
+type AppointmentRowProps = {
+  booking: AdminBooking;
+  onAction: (action: AppointmentAction, booking: AdminBooking) => void;
+};
+
+function AppointmentRow({ booking, onAction }: AppointmentRowProps) {
+  const setStatus = useSetBookingStatus();
+  const name = appointmentName(booking);
+  const patient = booking.patientAccount;
+  const phone = booking.phone || patient.phone;
+  const mark = (status: MarkedStatus) =>
+    setStatus.mutate(
+      { id: booking._id, status },
+      {
+        onSuccess: () =>
+          toast.success(
+            `${patient.name || booking.patientName}'s appointment ${MARKED_TEXT[status]}`,
+          ),
+        // A 409 says why (not started yet, too long ago, already cancelled) in its detail.
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  const isConfirmed = booking.status === 'confirmed';
+  const canComplete = isConfirmed || booking.status === 'no_show';
+  const canMarkNoShow = isConfirmed || booking.status === 'completed';
+  const hasActions = canComplete || canMarkNoShow;
+
+  return (
+    <tr className="block border-b border-base-300 px-4 py-3 last:border-b-0 md:table-row md:p-0">
+      <Cell label="Time" className="font-medium md:whitespace-nowrap">
+        {booking.slot}
+      </Cell>
+      <Cell label="Date" className="md:whitespace-nowrap">
+        {mediumDateOf(booking.date)}
+      </Cell>
+      <Cell label="Patient">
+        <div className="flex flex-col">
+          <span className="font-medium">{patient.name || booking.patientName}</span>
+          <a href={`mailto:${patient.email || booking.patient}`} className="link break-all text-sm">
+            {patient.email || booking.patient}
+          </a>
+          {phone && (
+            <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="link text-sm">
+              {phone}
+            </a>
+          )}
+        </div>
+      </Cell>
+      <Cell label="Treatment">{booking.treatment}</Cell>
+      <Cell label="Doctor">{booking.doctor?.name ?? '—'}</Cell>
+      <Cell label="Status">
+        <div className="flex flex-wrap gap-1">
+          <BookingStatusBadge booking={booking} />
+          {booking.outsideHours && <OutsideHoursBadge />}
+        </div>
+      </Cell>
+      <Cell label="Payment">
+        <PaymentBadge booking={booking} />
+      </Cell>
+      <td className={`px-0 pt-2 md:table-cell md:px-4 md:py-3 ${hasActions ? 'block' : 'hidden'}`}>
+        <div className="flex flex-wrap gap-2">
+          {canComplete && (
+            <Button
+              variant="outline"
+              className="btn-xs"
+              aria-label={`Mark completed: ${name}`}
+              isLoading={setStatus.isPending && setStatus.variables?.status === 'completed'}
+              disabled={setStatus.isPending}
+              onClick={() => mark('completed')}
+            >
+              Mark completed
+            </Button>
+          )}
+          {canMarkNoShow && (
+            <Button
+              variant="outline"
+              className="btn-xs"
+              aria-label={`Mark no-show: ${name}`}
+              isLoading={setStatus.isPending && setStatus.variables?.status === 'no_show'}
+              disabled={setStatus.isPending}
+              onClick={() => mark('no_show')}
+            >
+              Mark no-show
+            </Button>
+          )}
+          {isConfirmed && (
+            <>
+              <Button
+                variant="outline"
+                className="btn-xs"
+                aria-label={`Reschedule: ${name}`}
+                onClick={() => onAction('reschedule', booking)}
+              >
+                Reschedule
+              </Button>
+              <Button
+                variant="outline"
+                className="btn-xs btn-error"
+                aria-label={`Cancel: ${name}`}
+                onClick={() => onAction('cancel', booking)}
+              >
+                Cancel
+              </Button>
+            </>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+type AppointmentsTableProps = {
+  /** The id of the heading that names the table. */
+  labelledBy: string;
+  bookings: readonly AdminBooking[];
+  /** A new filter's rows are on their way: these are the previous ones. */
+  isStale: boolean;
+  onAction: (action: AppointmentAction, booking: AdminBooking) => void;
+};
+
+/** The appointments: a table from `md` up, a card per appointment on a phone. */
+export function AppointmentsTable({
+  labelledBy,
+  bookings,
+  isStale,
+  onAction,
+}: AppointmentsTableProps) {
+  return (
+    <div className="rounded-box border border-base-300 md:overflow-x-auto">
+      <table
+        className={`table block md:table ${isStale ? 'opacity-60' : ''}`}
+        aria-labelledby={labelledBy}
+        aria-busy={isStale || undefined}
+      >
+        <thead className="sr-only md:not-sr-only md:table-header-group">
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="block md:table-row-group">
+          {bookings.map((booking) => (
+            <AppointmentRow key={booking._id} booking={booking} onAction={onAction} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

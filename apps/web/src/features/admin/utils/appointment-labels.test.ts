@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { adminBookingFactory } from './appointments-test-factories.ts';
+import { paymentBadge, refundableDollars } from './appointment-labels.ts';
+
+describe('paymentBadge', () => {
+  it.each([
+    [{ paid: false, refunded: 0 }, null, 'Unpaid'],
+    [{ paid: true, refunded: 0 }, 'stripe', 'Paid'],
+    [{ paid: true, refunded: 0 }, 'test', 'Test payment'],
+    [{ paid: true, refunded: 12.5 }, 'stripe', 'Refunded $12.50'],
+    [{ paid: true, refunded: 17 }, 'test', 'Refunded $17 (test)'],
+  ] as const)('%o paid by %s reads %s', (payment, paymentMode, label) => {
+    expect(paymentBadge(adminBookingFactory({ payment, paymentMode })).label).toBe(label);
+  });
+});
+
+describe('refundableDollars', () => {
+  it('is what is left of the payment, to the cent, and nothing for an unpaid booking', () => {
+    const paid = { paid: true, refunded: 10.1 };
+    expect(refundableDollars(adminBookingFactory({ price: 40.3, payment: paid }))).toBe(30.2);
+    expect(
+      refundableDollars(adminBookingFactory({ price: 40, payment: { paid: false, refunded: 0 } })),
+    ).toBe(0);
+  });
+});

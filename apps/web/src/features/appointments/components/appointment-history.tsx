@@ -1,0 +1,30 @@
+import { useId } from 'react';
+import type { BookingEvent } from '@clinic/shared';
+import { eventText, formatInstant } from '../utils/appointment-texts.ts';
+
+/** The booking's history (booked, moved, paid, cancelled, refunded), oldest first. */
+export function AppointmentHistory({ events }: { events: readonly BookingEvent[] }) {
+  const headingId = useId();
+  const ordered = [...events].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+      <h3 id={headingId} className="text-lg font-semibold">
+        History
+      </h3>
+      {ordered.length === 0 ? (
+        <p className="text-base-content/70">Nothing has happened to this booking yet.</p>
+      ) : (
+        <ol className="flex flex-col gap-2 border-l-2 border-base-300 pl-4">
+          {ordered.map((event) => (
+            <li key={event._id} className="flex flex-col">
+              <span>{eventText(event)}</span>
+              <time dateTime={event.at} className="text-xs text-base-content/70">
+                {formatInstant(event.at)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

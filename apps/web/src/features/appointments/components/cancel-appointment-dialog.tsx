@@ -1,0 +1,93 @@
+import { useRef } from 'react';
+import { toast } from 'sonner';
+import { cancelRequestSchema, type Booking } from '@clinic/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextAreaField } from '../../../components/ui/form-field.tsx';
+import { Modal, type ModalHandle } from '../../../components/ui/modal.tsx';
+import { useZodForm } from '../../../hooks/use-zod-form.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { mediumDateOf } from '../../../lib/medium-date.ts';
+import { useCancelAppointment } from '../api/cancel-appointment.ts';
+import { closedWindowMessage, dollars, formatInstant } from '../utils/appointment-texts.ts';
+
+export const CANCELLED_TOAST = 'Your appointment was cancelled.';
+
+type CancelAppointmentDialogProps = {
+  booking: Booking;
+  onClose: () => void;
+};
+
+/**
+ * Asks before cancelling: which appointment, until when it can be cancelled online, and what
+ * comes back of a payment (all of it: the clinic refunds a patient's cancellation in full). A
+ * refusal (the deadline passed meanwhile, or the clinic changed it) stays in the dialog.
+ */
+export function CancelAppointmentDialog({ booking, onClose }: CancelAppointmentDialogProps) {
+  const modalRef = useRef<ModalHandle>(null);
+  const cancel = useCancelAppointment(booking._id);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useZodForm(cancelRequestSchema, { defaultValues: { reason: '' } });
+
+  const confirm = ({ reason }: { reason?: string | undefined }) =>
+    cancel.mutate(reason ? { reason } : {}, {
+      onSuccess: () => {
+        toast.success(CANCELLED_TOAST);
+        modalRef.current?.close();
+      },
+    });
+  const refusal = cancel.isError
+    ? (closedWindowMessage(cancel.error, booking) ?? errorMessage(cancel.error))
+    : null;
+  const isPaid = booking.paid && booking.price > 0;
+
+  return (
+    <Modal ref={modalRef} title="Cancel this appointment?" onClose={onClose}>
+      <form
+        noValidate
+        onSubmit={(event) => void handleSubmit(confirm)(event)}
+        className="flex flex-col gap-3"
+      >
+        <p>
+          {booking.treatment} on {mediumDateOf(booking.date)} at {booking.slot}
+          {booking.doctor && ` with Dr. ${booking.doctor.name}`}.
+        </p>
+        {booking.cancelDeadline && (
+          <p>You can cancel online until {formatInstant(booking.cancelDeadline)}.</p>
+        )}
+        <p>
+          {isPaid
+            ? `You paid ${dollars(booking.price)}: you will get a full refund of ${dollars(booking.price)} to your card.`
+            : 'Nothing has been paid for it, so there is nothing to refund.'}
+        </p>
+        <TextAreaField
+          label="Reason (optional)"
+          rows={2}
+          maxLength={500}
+          error={errors.reason?.message}
+          {...register('reason')}
+        />
+        {refusal && (
+          <p role="alert" className="text-error">
+            {refusal}
+          </p>
+        )}
+        <div className="mt-2 flex flex-wrap justify-end gap-2">
+          <Button variant="ghost" onClick={() => modalRef.current?.close()}>
+            Keep appointment
+          </Button>
+          <Button
+            type="submit"
+            variant="outline"
+            className="btn-error"
+            isLoading={cancel.isPending}
+          >
+            Yes, cancel it
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

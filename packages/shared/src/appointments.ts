@@ -1,0 +1,53 @@
+/**
+ * The front desk's view of appointments (design clinic-operations.md section 3.4): the admin's
+ * list with filters and keyset paging, its CSV, statuses, cancelling with a refund choice.
+ */
+import { z } from 'zod';
+import { bookingSchema, bookingStatusSchema, dateInputSchema } from './booking.ts';
+import { uuidSchema } from './validation.ts';
+
+export const adminBookingsQuerySchema = z
+  .object({
+    from: dateInputSchema,
+    to: dateInputSchema,
+    status: bookingStatusSchema.optional(),
+    doctorId: uuidSchema.optional(),
+    treatmentId: uuidSchema.optional(),
+    /** Matches the patient's name, email or phone, or the treatment's name. */
+    q: z.string().trim().max(100).optional(),
+    /** From the previous page's `nextCursor`. */
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .superRefine((q, ctx) => {
+    if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day must not be before the first' });
+    else if ((Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 > 366) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'Ask for at most 366 days at a time' });
+    }
+  });
+export type AdminBookingsQuery = z.input<typeof adminBookingsQuerySchema>;
+
+export const adminBookingSchema = bookingSchema.extend({
+  patientAccount: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+  /** A confirmed booking the current schedule no longer covers (hours changed after it was made). */
+  outsideHours: z.boolean(),
+  payment: z.object({ paid: z.boolean(), refunded: z.number() }),
+});
+export type AdminBooking = z.infer<typeof adminBookingSchema>;
+
+export const adminBookingsPageSchema = z.object({ items: z.array(adminBookingSchema), nextCursor: z.string().nullable() });
+export type AdminBookingsPage = z.infer<typeof adminBookingsPageSchema>;
+
+/** Staff mark what happened (design section 5.2). */
+export const bookingStatusRequestSchema = z.object({
+  status: z.enum(['completed', 'no_show', 'confirmed']),
+  note: z.string().trim().max(500).optional(),
+});
+
+/** The clinic cancels: with a full refund (the default), none, or part of what was paid. */
+export const adminCancelRequestSchema = z.object({
+  reason: z.string().trim().min(1, 'Give a reason').max(500, 'A reason has at most 500 characters'),
+  refund: z.union([z.enum(['full', 'none']), z.object({ amountCents: z.number().int().min(1) })]).default('full'),
+  notify: z.boolean().default(true),
+});
+export type AdminCancelRequest = z.input<typeof adminCancelRequestSchema>;
