@@ -149,6 +149,14 @@ const MATRIX: Record<string, Row> = {
     request: async (f) => ({ method: 'POST', url: `/api/booking/${await f.freshBookingOf('patient')}/reschedule`, payload: { date: '2030-06-20', slot: '03.00 PM - 03.30 PM' } }),
     expected: { anonymous: 401, patient: 200, otherPatient: 404, admin: 404 },
   },
+  'POST /api/admin/bookings': {
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/admin/bookings',
+      payload: { treatmentId: f.treatments[2]!._id, date: '2030-06-26', slot: f.treatments[2]!.slots[4], patient: { email: f.fresh(), name: 'Phoned In', phone: '555 0199' } },
+    }),
+    expected: adminOnly(201),
+  },
   'GET /api/admin/bookings': { request: () => ({ url: `/api/admin/bookings?from=${DAY}&to=${DAY}` }), expected: adminOnly(200) },
   'GET /api/admin/bookings.csv': { request: () => ({ url: `/api/admin/bookings.csv?from=${DAY}&to=${DAY}` }), expected: adminOnly(200) },
   'PATCH /api/admin/bookings/:id/status': {

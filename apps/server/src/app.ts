@@ -271,7 +271,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactRoutes, { contact, callers });
   await app.register(mailRoutes, { db, callers });
   await app.register(bookingRoutes, { booking, callers });
-  await app.register(appointmentsRoutes, { booking, callers });
+  await app.register(appointmentsRoutes, {
+    booking,
+    callers,
+    ensurePatient: (caller, patient) => users.ensurePatient(caller, patient, config.publicUrl),
+  });
   await app.register(doctorsRoutes, { doctors, callers });
   await app.register(scheduleRoutes, { schedule: scheduleAdmin, callers });
   await app.register(imagesRoutes, { images, callers });

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { bookingSchema, bookingStatusSchema, dateInputSchema } from './booking.ts';
-import { uuidSchema } from './validation.ts';
+import { phoneSchema, serverEmailSchema, uuidSchema } from './validation.ts';
 
 export const adminBookingsQuerySchema = z
   .object({
@@ -51,3 +51,22 @@ export const adminCancelRequestSchema = z.object({
   notify: z.boolean().default(true),
 });
 export type AdminCancelRequest = z.input<typeof adminCancelRequestSchema>;
+
+/**
+ * The front desk books for a patient who phoned: an existing account by email, or a new patient
+ * (name, email, phone) who is mailed a link to set a password.
+ */
+export const adminBookingRequestSchema = z.object({
+  treatmentId: uuidSchema,
+  date: dateInputSchema,
+  slot: z.string().trim().min(1, 'Choose a slot'),
+  doctorId: uuidSchema.optional(),
+  patient: z.object({
+    email: serverEmailSchema,
+    name: z.string().trim().max(100, 'A name has at most 100 characters').optional(),
+    phone: phoneSchema.optional(),
+  }),
+});
+export type AdminBookingRequest = z.input<typeof adminBookingRequestSchema>;
+
+export const adminBookingCreatedSchema = z.object({ success: z.literal(true), booking: bookingSchema, patientCreated: z.boolean() });

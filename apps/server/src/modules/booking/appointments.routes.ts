@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminBookingCreatedSchema,
+  adminBookingRequestSchema,
   adminBookingsPageSchema,
   adminBookingsQuerySchema,
   adminCancelRequestSchema,
@@ -17,8 +19,17 @@ import {
 import type { CallerResolver } from '../identity/caller.ts';
 import type { BookingService } from './booking.service.ts';
 
-export async function appointmentsRoutes(app: FastifyInstance, opts: { booking: BookingService; callers: CallerResolver }) {
-  const { booking, callers } = opts;
+/** Finds or creates the patient the front desk books for (the users module's). */
+export type EnsurePatient = (
+  caller: Awaited<ReturnType<CallerResolver['requireAdmin']>>,
+  patient: { email: string; name?: string; phone?: string },
+) => Promise<{ userId: string; email: string; name: string; created: boolean }>;
+
+export async function appointmentsRoutes(
+  app: FastifyInstance,
+  opts: { booking: BookingService; callers: CallerResolver; ensurePatient: EnsurePatient },
+) {
+  const { booking, callers, ensurePatient } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { config: { access: 'admin' as const } };
   const security = [{ bearer: [] }];
@@ -41,6 +52,27 @@ export async function appointmentsRoutes(app: FastifyInstance, opts: { booking: 
     async (request, reply) => {
       const page = await booking.adminList(await callers.requireAdmin(request), request.query);
       return reply.headers(noStore).send(page);
+    },
+  );
+
+  api.post(
+    '/api/admin/bookings',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Book for a patient who phoned: an existing account by email, or a new patient who is mailed a link to set a password',
+        security,
+        body: adminBookingRequestSchema,
+        response: { 201: adminBookingCreatedSchema, 409: z.union([bookingConflictSchema.passthrough(), problemSchema.passthrough()]) },
+      },
+    },
+    async (request, reply) => {
+      const caller = await callers.requireAdmin(request);
+      const { patient, ...input } = request.body;
+      const who = await ensurePatient(caller, patient);
+      const result = await booking.adminCreate(caller, who, { ...input, phone: patient.phone ?? '' });
+      return reply.status(201).send({ ...result, patientCreated: who.created });
     },
   );
 

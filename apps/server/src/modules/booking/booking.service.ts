@@ -223,7 +223,13 @@ export function createBookingService(deps: BookingServiceDeps) {
           await notifyAvailabilityChanged(tx, changedDates);
           await insertBookingEvents(
             tx,
-            inserted.map((row) => ({ bookingId: row.id, actorKind: 'patient' as const, actorId: row.patientId, type: 'created' as const, data: { date: row.date, slot: row.slot } })),
+            inserted.map((row) => ({
+              bookingId: row.id,
+              actorKind: row.createdVia === 'admin' ? ('admin' as const) : ('patient' as const),
+              actorId: row.createdVia === 'admin' ? null : row.patientId,
+              type: 'created' as const,
+              data: { date: row.date, slot: row.slot, via: row.createdVia },
+            })),
           );
           await mail.queueBookingConfirmations(tx, inserted);
           // This instance's next answer must show them (others hear through NOTIFY).
@@ -512,6 +518,23 @@ export function createBookingService(deps: BookingServiceDeps) {
     throw new AppError(ErrorCode.UNAVAILABLE, 'The clinic’s schedule is changing; please try again.');
   }
 
+  /** Checks and writes one booking for `patient`; a schedule change meanwhile means checking again. */
+  async function book(patient: Pick<Caller, 'userId' | 'email' | 'name'>, input: CreateBookingInput, via: 'online' | 'admin') {
+    for (let attempt = 0; ; attempt++) {
+      const s = await schedule.get();
+      const { request, treatment } = prepare(s, patient, input);
+      const outcome = await writer.write({ ...request, createdVia: via });
+      if (outcome instanceof Error) throw outcome;
+      if ('scheduleChanged' in outcome) {
+        if (attempt >= 3) throw new AppError(ErrorCode.UNAVAILABLE, 'The clinic’s schedule is changing; please try again.');
+        schedule.reset();
+        continue;
+      }
+      if (!('booking' in outcome)) throw refusalError(request, treatment.name, outcome);
+      return { success: true as const, booking: toBookingDto(outcome.booking, { doctorName: doctorNames(s), now: now(), lifecycle }) };
+    }
+  }
+
   return {
     async available(date: string): Promise<TreatmentAvailability[]> {
       const [s, entry] = await Promise.all([schedule.get(), entryOf(date)]);
@@ -591,6 +614,16 @@ export function createBookingService(deps: BookingServiceDeps) {
         .filter((d) => treatmentId === undefined || d.treatments.includes(treatmentId));
     },
 
+    /** The front desk books for a patient who phoned (their account, found or just created): no verification gate. */
+    async adminCreate(caller: Caller, patient: { userId: string; email: string; name: string }, input: CreateBookingInput) {
+      const result = await book(patient, input, 'admin');
+      await recordAudit(db, {
+        actorId: caller.userId, actorEmail: caller.email, action: 'booking.create-for', target: patient.email,
+        detail: { bookingId: result.booking._id, date: result.booking.date, slot: result.booking.slot },
+      });
+      return result;
+    },
+
     async create(caller: Caller, input: CreateBookingInput) {
       if (input.patient !== undefined && input.patient.trim().toLowerCase() !== caller.email) {
         throw new AppError(ErrorCode.FORBIDDEN, 'You can only book for yourself.');
@@ -602,21 +635,7 @@ export function createBookingService(deps: BookingServiceDeps) {
           { extra: { email: caller.email } },
         );
       }
-      // A schedule change between the checks and the transaction: check again against the new
-      // schedule (this instance may not have heard of it yet, so it reads it afresh).
-      for (let attempt = 0; ; attempt++) {
-        const s = await schedule.get();
-        const { request, treatment } = prepare(s, caller, input);
-        const outcome = await writer.write(request);
-        if (outcome instanceof Error) throw outcome;
-        if ('scheduleChanged' in outcome) {
-          if (attempt >= 3) throw new AppError(ErrorCode.UNAVAILABLE, 'The clinic’s schedule is changing; please try again.');
-          schedule.reset();
-          continue;
-        }
-        if (!('booking' in outcome)) throw refusalError(request, treatment.name, outcome);
-        return { success: true as const, booking: toBookingDto(outcome.booking, { doctorName: doctorNames(s), now: now(), lifecycle }) };
-      }
+      return book(caller, input, 'online');
     },
 
     async listOwn(caller: Caller, patient: string, include?: 'cancelled'): Promise<Booking[]> {

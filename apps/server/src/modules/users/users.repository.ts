@@ -40,3 +40,8 @@ export async function deleteUser(db: Db, id: string): Promise<number> {
   const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   return rows.length;
 }
+
+/** A patient's phone, as the front desk took it down (the profile shows and edits it). */
+export async function setUserPhone(db: Db, userId: string, phone: string): Promise<void> {
+  await db.update(users).set({ phone }).where(eq(users.id, userId));
+}

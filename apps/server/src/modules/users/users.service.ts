@@ -1,4 +1,5 @@
 /** The admin check, the admin's user list, promotion and removal, and the operator's admin account at start-up. */
+import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '@clinic/shared';
 import { ConfigError } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
@@ -14,6 +15,7 @@ import {
   findUserByEmail,
   listUsers,
   markEmailVerified,
+  setUserPhone,
   setUserRole,
 } from './users.repository.ts';
 
@@ -103,6 +105,29 @@ export function createUsersService(deps: { db: Db; auth: Auth; booking: BookingS
      * Instances starting together on one PostgreSQL queue on `withLock`: one creates the account,
      * the others then find an admin.
      */
+    /**
+     * The patient the front desk books for, by email: their account, or a new one (name, email,
+     * phone) with a random password nobody knows and a mail to set their own (the password-reset
+     * link, which also proves the address). Answers who, and whether the account is new.
+     */
+    async ensurePatient(caller: Caller, patient: { email: string; name?: string; phone?: string }, publicUrl: string) {
+      const email = patient.email.trim().toLowerCase();
+      const existing = await findUserByEmail(db, email);
+      if (existing) return { userId: existing.id, email: existing.email, name: existing.name, created: false };
+      if (!patient.name?.trim()) {
+        throw new AppError(ErrorCode.VALIDATION, 'There is no patient with this email yet: give their name to create one.', {
+          errors: { 'patient.name': ['Give the new patient’s name'] },
+        });
+      }
+      await auth.api.signUpEmail({ body: { email, password: randomBytes(24).toString('base64url'), name: patient.name.trim() } });
+      const created = await findUserByEmail(db, email);
+      if (!created) throw new Error('the new patient account was not stored');
+      if (patient.phone) await setUserPhone(db, created.id, patient.phone);
+      await auth.api.requestPasswordReset({ body: { email, redirectTo: `${publicUrl}/reset-password` } });
+      await recordAudit(db, { actorId: caller.userId, actorEmail: caller.email, action: 'patient.create', target: email, detail: { name: created.name } });
+      return { userId: created.id, email: created.email, name: created.name, created: true };
+    },
+
     async ensureAdmin(
       account: { email: string; password: string },
       withLock: Database['withAdvisoryLock'],
