@@ -221,7 +221,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         const changedDates = new Set(inserted.map((row) => row.date));
         if (inserted.length > 0) {
           await notifyAvailabilityChanged(tx, changedDates);
-          await insertBookingEvents(
+          await recordEvents(
             tx,
             inserted.map((row) => ({
               bookingId: row.id,
@@ -373,6 +373,12 @@ export function createBookingService(deps: BookingServiceDeps) {
     };
   }
 
+  /**
+   * History entries, stamped by the database when written (the order they happened in, across
+   * instances and modules: payments and refunds write theirs too).
+   */
+  const recordEvents = insertBookingEvents;
+
   /** Answers for rows: doctors' names, deadlines and refunds, read once for all of them. */
   async function dtos(rows: BookingRow[]): Promise<Booking[]> {
     if (rows.length === 0) return [];
@@ -396,7 +402,7 @@ export function createBookingService(deps: BookingServiceDeps) {
   function assertConfirmed(row: BookingRow) {
     if (row.status !== 'confirmed') {
       const what = row.status === 'cancelled' ? 'was cancelled' : row.status === 'completed' ? 'has taken place' : 'was marked as missed';
-      throw new AppError(ErrorCode.BOOKING_NOT_MODIFIABLE, `This appointment ${what}; it cannot be changed.`, { extra: { status: row.status } });
+      throw new AppError(ErrorCode.BOOKING_NOT_MODIFIABLE, `This appointment ${what}; it cannot be changed.`, { extra: { bookingStatus: row.status } });
     }
   }
 
@@ -430,7 +436,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       status: 'cancelled', cancelledAt: at, cancelledBy: opts.by, cancelReason: opts.reason || null, statusChangedAt: at, statusChangedBy: opts.actorId,
     });
     const refund = opts.refund === 'none' ? null : await refunds.queueIn(tx, row.id, opts.refund, opts.by === 'patient' ? 'requested_by_customer' : opts.reason);
-    await insertBookingEvents(tx, [
+    await recordEvents(tx, [
       { bookingId: row.id, actorKind: opts.by, actorId: opts.actorId, type: 'cancelled', data: { reason: opts.reason, ...(refund ? { refund: refund.amount } : {}) } },
     ]);
     if (opts.by === 'admin') {
@@ -491,7 +497,7 @@ export function createBookingService(deps: BookingServiceDeps) {
           endsAt: instantOf(request.date, request.endMin, timeZone),
           doctorId: placement.lane === row.treatmentId ? null : placement.lane,
         });
-        await insertBookingEvents(tx, [{
+        await recordEvents(tx, [{
           bookingId: row.id, actorKind: actor, actorId: caller.userId, type: 'rescheduled',
           data: { from: { date: row.date, slot: row.slot, doctorId: row.doctorId }, to: { date: moved.date, slot: moved.slot, doctorId: moved.doctorId }, version: moved.version },
         }]);
@@ -717,7 +723,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         const refund = b.paid ? await refunds.queueIn(tx, b.id, 'full', reason) : null;
         if (refund) refunded.set(b.id, refund.amount);
       }
-      await insertBookingEvents(
+      await recordEvents(
         tx,
         cancelled.map((b) => ({
           bookingId: b.id, actorKind: 'system' as const, actorId: null, type: 'cancelled' as const,
@@ -825,7 +831,7 @@ export function createBookingService(deps: BookingServiceDeps) {
           refuse('An outcome can be corrected within 14 days of the appointment.');
         }
         const updated = await setBookingStatus(tx, row.id, { status, statusChangedAt: at, statusChangedBy: caller.userId });
-        await insertBookingEvents(tx, [{ bookingId: row.id, actorKind: 'admin', actorId: caller.userId, type: 'status', data: { from: row.status, to: status, ...(note ? { note } : {}) } }]);
+        await recordEvents(tx, [{ bookingId: row.id, actorKind: 'admin', actorId: caller.userId, type: 'status', data: { from: row.status, to: status, ...(note ? { note } : {}) } }]);
         await recordAudit(tx, { actorId: caller.userId, actorEmail: caller.email, action: 'booking.status', target: row.id, detail: { from: row.status, to: status } });
         return { booking: updated };
       }).then((r) => r.booking);
@@ -835,17 +841,19 @@ export function createBookingService(deps: BookingServiceDeps) {
      * The front desk's list (design section 3.4): a date range with filters, in (starts_at, id)
      * order, one page at a time (keyset: `nextCursor`); one audit entry per request, with its filter.
      */
-    async adminList(caller: Caller, q: AdminListQuery): Promise<AdminBookingsPage> {
+    async adminList(caller: Caller, q: AdminListQuery, audit: 'audit' | 'no-audit' = 'audit'): Promise<AdminBookingsPage> {
       const after = q.cursor ? decodeCursor(q.cursor) : undefined;
       const rows = await listBookingsForAdmin(db, { ...q, after, limit: q.limit + 1 });
       const page = rows.slice(0, q.limit);
-      await recordAudit(db, {
-        actorId: caller.userId,
-        actorEmail: caller.email,
-        action: 'booking.read-admin-list',
-        target: 'bookings',
-        detail: { from: q.from, to: q.to, status: q.status, doctorId: q.doctorId, treatmentId: q.treatmentId, q: q.q, count: page.length },
-      });
+      if (audit === 'audit') {
+        await recordAudit(db, {
+          actorId: caller.userId,
+          actorEmail: caller.email,
+          action: 'booking.read-admin-list',
+          target: 'bookings',
+          detail: { from: q.from, to: q.to, status: q.status, doctorId: q.doctorId, treatmentId: q.treatmentId, q: q.q, count: page.length },
+        });
+      }
       const s = await schedule.get();
       const summaries = await refunds.summaries(page.map((r) => r.id));
       const items = (await dtos(page)).map((dto, i) => {
@@ -867,7 +875,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       const lines = [['Date', 'Time', 'Status', 'Treatment', 'Doctor', 'Patient', 'Email', 'Phone', 'Price', 'Paid', 'Refunded', 'Outside hours', 'Id']];
       let cursor: string | undefined;
       for (let pages = 0; pages < 500; pages++) {
-        const page = await this.adminList(caller, { ...q, cursor, limit: 200 });
+        const page = await this.adminList(caller, { ...q, cursor, limit: 200 }, 'no-audit');
         for (const b of page.items) {
           lines.push([
             b.date, b.slot, b.status, b.treatment, b.doctor?.name ?? '', b.patientAccount.name, b.patientAccount.email,
@@ -877,6 +885,14 @@ export function createBookingService(deps: BookingServiceDeps) {
         if (!page.nextCursor) break;
         cursor = page.nextCursor;
       }
+      // One export, one entry (ASVS 16.3.2: a read of patient data with its filter).
+      await recordAudit(db, {
+        actorId: caller.userId,
+        actorEmail: caller.email,
+        action: 'booking.export-csv',
+        target: 'bookings',
+        detail: { from: q.from, to: q.to, status: q.status, doctorId: q.doctorId, treatmentId: q.treatmentId, q: q.q, count: lines.length - 1 },
+      });
       return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
     },
 

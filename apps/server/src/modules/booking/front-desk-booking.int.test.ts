@@ -2,14 +2,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, outbox, users } from '../../db/schema.ts';
-import { bearer, buildTestApp, signIn, signUp, treatmentsOn, type TestApp, type TestUser } from '../../test/helper.ts';
+import { bearer, buildTestApp, signIn, signUp, treatmentsOn, type TestApp } from '../../test/helper.ts';
 
 const NOW = new Date('2030-06-05T10:15:00Z');
 const DAY = '2030-06-12';
 
 describe('booking for a patient who phoned', () => {
   let t: TestApp;
-  let boss: TestUser;
+  let boss: { token: string };
 
   beforeAll(async () => {
     t = await buildTestApp({ ADMIN_EMAIL: 'desk@clinic.test', ADMIN_PASSWORD: 'admin-password' }, { now: () => NOW });

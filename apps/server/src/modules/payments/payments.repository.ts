@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bookings, payments, processedEvents } from '../../db/schema.ts';
+import { bookingEvents, bookings, payments, processedEvents } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 /** The booking, locked for the rest of the transaction so two payments cannot interleave. */
@@ -17,14 +17,22 @@ export async function findBookingById(db: Db, id: string) {
   return row ?? null;
 }
 
-/** Marks the booking paid unless it already is; returns whether this call did it. */
+/**
+ * Marks the booking paid unless it already is, with a `paid` entry in its history (the
+ * patient paid); returns whether this call did it.
+ */
 export async function markBookingPaid(tx: Db, id: string, transactionId: string): Promise<boolean> {
   const rows = await tx
     .update(bookings)
     .set({ paid: true, transactionId })
     .where(and(eq(bookings.id, id), eq(bookings.paid, false), eq(bookings.status, 'confirmed')))
-    .returning({ id: bookings.id });
-  return rows.length === 1;
+    .returning({ id: bookings.id, priceCents: bookings.priceCents, patientId: bookings.patientId });
+  const [paid] = rows;
+  if (!paid) return false;
+  await tx.insert(bookingEvents).values({
+    bookingId: id, actorKind: 'patient', actorId: paid.patientId, type: 'paid', data: { amount: paid.priceCents / 100, transactionId },
+  });
+  return true;
 }
 
 export async function recordPayment(

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { payments, refunds } from '../../db/schema.ts';
+import { bookingEvents, payments, refunds } from '../../db/schema.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -63,8 +63,16 @@ export async function claimDueRefunds(db: Db, now: Date, limit: number, claimMs:
   });
 }
 
+/** Updates a refund; a settled outcome (succeeded, failed) also goes into its booking's history. */
 export async function updateRefund(db: Db, id: string, set: Partial<typeof refunds.$inferInsert>): Promise<void> {
-  await db.update(refunds).set({ ...set, updatedAt: new Date() }).where(eq(refunds.id, id));
+  const [row] = await db.update(refunds).set({ ...set, updatedAt: new Date() }).where(eq(refunds.id, id)).returning();
+  if (row && (set.status === 'succeeded' || set.status === 'failed')) await refundEvent(db, row);
+}
+
+async function refundEvent(db: Db, row: RefundRow) {
+  await db.insert(bookingEvents).values({
+    bookingId: row.bookingId, actorKind: 'system', actorId: null, type: 'refund', data: { status: row.status, amount: row.amountCents / 100 },
+  });
 }
 
 export async function updateRefundByRef(db: Db, provider: string, providerRef: string, set: Partial<typeof refunds.$inferInsert>) {
@@ -73,5 +81,6 @@ export async function updateRefundByRef(db: Db, provider: string, providerRef: s
     .set({ ...set, updatedAt: new Date() })
     .where(and(eq(refunds.provider, provider), eq(refunds.providerRef, providerRef)))
     .returning();
+  if (rows[0] && (set.status === 'succeeded' || set.status === 'failed')) await refundEvent(db, rows[0]);
   return rows[0] ?? null;
 }
