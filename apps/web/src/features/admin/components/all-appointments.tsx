@@ -15,6 +15,7 @@ import { dateRangeLabel } from '../utils/schedule-labels.ts';
 import { AdminLoadFailed } from './admin-load-failed.tsx';
 import { AppointmentFilters } from './appointment-filters.tsx';
 import { AppointmentsTable, type AppointmentAction } from './appointments-table.tsx';
+import { BookForPatientDialog } from './book-for-patient-dialog.tsx';
 import { CancelAppointmentDialog } from './cancel-appointment-dialog.tsx';
 import { RescheduleAppointmentDialog } from './reschedule-appointment-dialog.tsx';
 
@@ -31,7 +32,8 @@ type AllAppointmentsProps = {
 /**
  * All Appointments (admin): the front desk's day, or any range of days, narrowed by status,
  * doctor, treatment and a search; each appointment marked completed or no-show, cancelled (with
- * the refund the clinic decides) or moved; the list exported as CSV.
+ * the refund the clinic decides) or moved; the list exported as CSV; a booking made for a patient
+ * who phoned.
  */
 export function AllAppointments({ today = localToday() }: AllAppointmentsProps) {
   const titleId = useId();
@@ -53,6 +55,7 @@ export function AllAppointments({ today = localToday() }: AllAppointmentsProps) 
   const [acting, setActing] = useState<{ action: AppointmentAction; booking: AdminBooking } | null>(
     null,
   );
+  const [isBooking, setIsBooking] = useState(false);
 
   const exportCsv = () =>
     csv.mutate(applied, {
@@ -102,9 +105,14 @@ export function AllAppointments({ today = localToday() }: AllAppointmentsProps) 
 
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-6">
-      <h2 id={titleId} className="text-xl font-semibold">
-        All Appointments
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={titleId} className="text-xl font-semibold">
+          All Appointments
+        </h2>
+        <Button className="btn-sm" onClick={() => setIsBooking(true)}>
+          Book for a patient
+        </Button>
+      </div>
       <AppointmentFilters
         value={filters}
         onChange={setFilters}
@@ -142,6 +150,13 @@ export function AllAppointments({ today = localToday() }: AllAppointmentsProps) 
           booking={acting.booking}
           today={today}
           onClose={() => setActing(null)}
+        />
+      )}
+      {isBooking && (
+        <BookForPatientDialog
+          day={filters.from}
+          today={today}
+          onClose={() => setIsBooking(false)}
         />
       )}
     </section>
