@@ -25,6 +25,10 @@ export async function startStripeStandIn() {
   const intents = new Map<string, StandInIntent>();
   const byIdempotencyKey = new Map<string, StandInIntent>();
   const calls: { method: string; path: string; idempotencyKey?: string; body: Record<string, string> }[] = [];
+  const refunds: { id: string; amount: number; payment_intent: string | null; status: string }[] = [];
+  const refundsByKey = new Map<string, (typeof refunds)[number]>();
+  /** How many coming refund requests fail with a 500 (Stripe's own outage), before one succeeds. */
+  let refundOutages = 0;
 
   const server: Server = createServer(async (request, response) => {
     const body = await readBody(request);
@@ -59,6 +63,27 @@ export async function startStripeStandIn() {
       if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, intent);
       return send(200, intent);
     }
+    if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+      // Stripe replays the first answer to a repeated Idempotency-Key, so a retry never refunds twice.
+      if (idempotencyKey && refundsByKey.has(idempotencyKey)) return send(200, refundsByKey.get(idempotencyKey));
+      if (refundOutages > 0) {
+        refundOutages--;
+        return send(500, { error: { type: 'api_error', message: 'Something went wrong on Stripe’s end.' } });
+      }
+      const intent = intents.get(body.get('payment_intent') ?? '');
+      const refund = {
+        id: `re_${randomBytes(12).toString('hex')}`,
+        object: 'refund',
+        amount: Number(body.get('amount') ?? intent?.amount ?? 0),
+        currency: 'usd',
+        payment_intent: body.get('payment_intent'),
+        status: 'succeeded',
+        failure_reason: null,
+      };
+      refunds.push(refund);
+      if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
+      return send(200, refund);
+    }
     const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (request.method === 'GET' && match) {
       const intent = intents.get(match[1]!);
@@ -75,6 +100,11 @@ export async function startStripeStandIn() {
     secretKey: 'sk_test_standin',
     intents,
     calls,
+    refunds,
+    /** The next `count` refund requests answer 500, as during an outage at Stripe. */
+    failRefunds(count: number) {
+      refundOutages = count;
+    },
     /** What Stripe does when the browser's Elements confirmation succeeds. */
     succeed(id: string) {
       const intent = intents.get(id);

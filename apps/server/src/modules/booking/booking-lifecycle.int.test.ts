@@ -384,10 +384,9 @@ describe('Stripe refunds (official SDK against the stand-in)', () => {
     await standIn.close();
   });
 
-  // The stand-in has no /v1/refunds (it answers 404), so Stripe never confirms one here: this
-  // proves what the server sends (once per attempt, always the row's idempotency key) and how
-  // the webhooks settle a refund, not Stripe's own answer.
-  it('asks Stripe for the refund with the idempotency key refund-<id> on every attempt, and a refund.failed webhook marks it failed and mails the clinic', async () => {
+  // Stripe is down for the first attempt (the SDK's own two retries included): the worker tries
+  // again after its backoff, always with the row's idempotency key, and the refund succeeds once.
+  it('asks Stripe for the refund with the idempotency key refund-<id> on every attempt, records it once it succeeds, and a refund.failed webhook marks it failed and mails the clinic', async () => {
     const [ann] = (await createSignedInPatients(t, 1, 'stripe')) as Patient[];
     const list = await treatmentsOn(t, '2030-06-10');
     const booked = await createBooking(t, ann!, { treatmentId: list[1]!._id, date: '2030-06-10', slot: NINE });
@@ -403,19 +402,25 @@ describe('Stripe refunds (official SDK against the stand-in)', () => {
     const [queued] = await t.db.select().from(refunds).where(eq(refunds.bookingId, booked._id));
     expect(queued).toMatchObject({ provider: 'stripe', status: 'pending', amountCents: cents });
 
+    standIn.failRefunds(3);
     await t.app.refunds.runOnce();
-    await t.app.refunds.runOnce(); // not due yet: no second call
     const creates = () => standIn.calls.filter((c) => c.method === 'POST' && c.path === '/v1/refunds');
-    expect(creates()).toHaveLength(1);
+    expect(creates()).toHaveLength(3); // one attempt: the SDK's request and its two retries
+    const [retrying] = await t.db.select().from(refunds).where(eq(refunds.id, queued!.id));
+    expect(retrying).toMatchObject({ status: 'pending', attempts: 1 });
+    await t.app.refunds.runOnce(); // not due yet: no new call
+    expect(creates()).toHaveLength(3);
     now = new Date(NOW.getTime() + 10 * 60_000); // past the retry's backoff
     await t.app.refunds.runOnce();
-    expect(creates()).toHaveLength(2);
+    expect(creates()).toHaveLength(4);
     for (const call of creates()) {
       expect(call.idempotencyKey).toBe(`refund-${queued!.id}`);
       expect(call.body).toMatchObject({ payment_intent: 'pi_refund_me', amount: String(cents), 'metadata[refundId]': queued!.id, 'metadata[bookingId]': booked._id });
     }
-    const [retrying] = await t.db.select().from(refunds).where(eq(refunds.id, queued!.id));
-    expect(retrying).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(standIn.refunds).toHaveLength(1);
+    const [settled] = await t.db.select().from(refunds).where(eq(refunds.id, queued!.id));
+    expect(settled).toMatchObject({ status: 'succeeded', attempts: 2, providerRef: standIn.refunds[0]!.id });
+    expect((await patientApi(t).detail(ann!, booked._id)).json()).toMatchObject({ refund: { status: 'succeeded', amount: booked.price } });
 
     // Stripe made it (its id recorded) and later reports it failed.
     await t.db.update(refunds).set({ providerRef: 're_failing_card' }).where(eq(refunds.id, queued!.id));
