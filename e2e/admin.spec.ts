@@ -8,18 +8,11 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { signUpThroughUi, uniquePatient } from './support/auth.ts';
 import { test, expect } from './support/fixtures.ts';
+import { ADMIN, logInAsAdmin } from './support/admin.ts';
 
-const ADMIN = { email: 'admin@clinic.test', password: 'admin-password' };
 const PHOTO = fileURLToPath(new URL('../apps/web/src/assets/avatar-sarah.webp', import.meta.url));
 const ADMIN_ENTRIES = ['All Users', 'Add a Doctor', 'Manage Doctors', 'Messages'];
 
-async function logInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 /** Opens an admin page from the dashboard's side menu, as an admin would. */
 async function openFromMenu(page: Page, entry: string) {

@@ -13,11 +13,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { addDays, formatMediumDate, todayInZone } from '@clinic/shared';
+import { PHONE, expectNoHorizontalScroll, logInAsAdmin, openFromMenu, otherPage } from './support/admin.ts';
 import { signUpThroughUi, uniquePatient } from './support/auth.ts';
 import { test, expect } from './support/fixtures.ts';
 
-const ADMIN = { email: 'admin@clinic.test', password: 'admin-password' };
-const PHONE = { width: 360, height: 800 };
 const TREATMENT = 'Pediatric Dental';
 const SPEC_COLUMNS = ['Name', 'Date', 'Time', 'Treatment', 'Payment'];
 const CSV_HEADER =
@@ -34,46 +33,9 @@ function dayAhead(days: number) {
   return addDays(todayInZone(new Date(), 'UTC'), days);
 }
 
-/**
- * A page in a context of its own (another person's browser). The suite's fixture watches only
- * `page` for console errors, so this one collects its own for the test to check.
- */
-async function otherPage(browser: Browser, viewport?: { width: number; height: number }) {
-  const other = await browser.newPage(viewport ? { viewport } : {});
-  const errors: string[] = [];
-  other.on('console', (m) => {
-    if (m.type() === 'error' && !/status of 4\d\d/.test(m.text())) errors.push(m.text());
-  });
-  other.on('pageerror', (e) => errors.push(String(e)));
-  return { page: other, errors };
-}
 
-async function logInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
-/** Opens a dashboard page from the side menu (behind 'Dashboard menu' on a phone). */
-async function openFromMenu(page: Page, entry: string) {
-  if (!new URL(page.url()).pathname.startsWith('/dashboard')) await page.goto('/dashboard');
-  if (page.viewportSize()!.width < 1024) {
-    await page.getByRole('button', { name: 'Dashboard menu' }).click();
-  }
-  await page
-    .getByRole('navigation', { name: 'Dashboard' })
-    .getByRole('link', { name: entry, exact: true })
-    .click();
-}
 
-async function expectNoHorizontalScroll(page: Page) {
-  const width = page.viewportSize()!.width;
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-    .toBeLessThanOrEqual(width);
-}
 
 /** The preferred slot when the select offers it, else the last one offered. */
 async function chooseSlot(select: Locator, preferred: string): Promise<string> {

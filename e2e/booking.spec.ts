@@ -8,27 +8,9 @@ import type { Locator, Page } from '@playwright/test';
 import { addDays, formatMediumDate, todayInZone } from '@clinic/shared';
 import { signUpThroughUi } from './support/auth.ts';
 import { test, expect } from './support/fixtures.ts';
+import { dayButtonName } from './support/calendar.ts';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
-/** The day picker names a day button like 'Saturday, June 15th, 2030'. */
-function dayButtonName(iso: string): RegExp {
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  return new RegExp(`${MONTHS[month - 1]} ${day}(st|nd|rd|th), ${year}`);
-}
 
 function treatmentCard(page: Page, name: string): Locator {
   return page.getByRole('listitem', { name });

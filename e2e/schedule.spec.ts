@@ -8,34 +8,18 @@
  * closure is on a day ~60 days ahead that no other spec books (they use 3 to 5 days ahead).
  */
 import { fileURLToPath } from 'node:url';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { addDays, formatMediumDate, todayInZone } from '@clinic/shared';
+import { PHONE, expectNoHorizontalScroll, logInAsAdmin, openFromMenu, otherPage } from './support/admin.ts';
 import { signUpThroughUi, uniquePatient } from './support/auth.ts';
+import { dayButtonName } from './support/calendar.ts';
 import { test, expect } from './support/fixtures.ts';
 
-const ADMIN = { email: 'admin@clinic.test', password: 'admin-password' };
 const PHOTO = fileURLToPath(new URL('../apps/web/src/assets/avatar-sarah.webp', import.meta.url));
-const PHONE = { width: 360, height: 800 };
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** The day picker names a day button like 'Saturday, June 15th, 2030'. */
 function dayButton(page: Page, iso: string): Locator {
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  const name = new RegExp(`${MONTHS[month - 1]} ${day}(st|nd|rd|th), ${year}`);
-  return page.getByRole('button', { name });
+  return page.getByRole('button', { name: dayButtonName(iso) });
 }
 
 /** Pages the calendar (which opens on `from`'s month) forward to the month of `iso`. */
@@ -47,46 +31,9 @@ async function showMonthOf(page: Page, from: string, iso: string) {
   await expect(dayButton(page, iso)).toBeVisible();
 }
 
-/**
- * A page in a context of its own (another person's browser). The suite's fixture watches only
- * `page` for console errors, so this one collects its own for the test to check.
- */
-async function otherPage(browser: Browser, viewport?: { width: number; height: number }) {
-  const other = await browser.newPage(viewport ? { viewport } : {});
-  const errors: string[] = [];
-  other.on('console', (m) => {
-    if (m.type() === 'error' && !/status of 4\d\d/.test(m.text())) errors.push(m.text());
-  });
-  other.on('pageerror', (e) => errors.push(String(e)));
-  return { page: other, errors };
-}
 
-async function logInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
-/** Opens an admin page from the dashboard's side menu (behind 'Dashboard menu' on a phone). */
-async function openFromMenu(page: Page, entry: string) {
-  if (!new URL(page.url()).pathname.startsWith('/dashboard')) await page.goto('/dashboard');
-  const toggle = page.getByRole('button', { name: 'Dashboard menu' });
-  // Below daisyUI's lg breakpoint the menu is a drawer.
-  if (page.viewportSize()!.width < 1024) await toggle.click();
-  await page
-    .getByRole('navigation', { name: 'Dashboard' })
-    .getByRole('link', { name: entry, exact: true })
-    .click();
-}
 
-async function expectNoHorizontalScroll(page: Page) {
-  const width = page.viewportSize()!.width;
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-    .toBeLessThanOrEqual(width);
-}
 
 // Each test is an admin and a patient, each signing in: room for a busy machine.
 test.describe.configure({ timeout: 60_000 });

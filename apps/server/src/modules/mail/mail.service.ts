@@ -22,7 +22,53 @@ export interface MailDeps {
   now: () => Date;
 }
 
+/** What a mail about a booking says of it. */
+interface BookingOfMail {
+  id: string;
+  patientEmail: string;
+  patientName: string;
+  treatmentName: string;
+  date: string;
+  slot: string;
+}
+
+type CalendarChange = Pick<Parameters<typeof bookingIcs>[0], 'cancelled' | 'sequence'>;
+
+/** A moved booking's event replaces the older ones in the patient's calendar (SEQUENCE = version). */
+const revisionOf = (booking: { version: number }): CalendarChange => (booking.version > 1 ? { sequence: booking.version } : {});
+
 export function createMailService(deps: MailDeps) {
+  const organizer = deps.fromAddress.replace(/^.*<|>.*$/g, '');
+
+  function calendarFor(booking: BookingOfMail, change: CalendarChange = {}): string {
+    return bookingIcs({
+      uid: booking.id,
+      date: booking.date,
+      slot: booking.slot,
+      treatment: booking.treatmentName,
+      timeZone: deps.timeZone,
+      organizer,
+      now: deps.now(),
+      ...change,
+    });
+  }
+
+  /** A mail to the booking's patient about it: the greeting, the signature and its calendar file. */
+  function bookingMail(
+    booking: BookingOfMail,
+    kind: string,
+    content: (when: string) => { subject: string; body: string; calendar?: CalendarChange },
+  ) {
+    const { subject, body, calendar } = content(`${formatMediumDate(booking.date)} at ${booking.slot}`);
+    return {
+      kind,
+      toAddress: booking.patientEmail,
+      subject,
+      textBody: `Dear ${booking.patientName},\n\n${body}\n\nDoctors Portal\n`,
+      ics: calendarFor(booking, calendar),
+    };
+  }
+
   return {
     async queueContactMessage(tx: Db, message: { email: string; subject: string; message: string }) {
       if (!deps.clinicInbox) return;
@@ -61,46 +107,23 @@ export function createMailService(deps: MailDeps) {
     },
 
     /** One confirmation per booking, with its `.ics`; pass the transaction that booked them. */
-    async queueBookingConfirmations(
-      tx: Db,
-      bookings: { id: string; patientEmail: string; patientName: string; treatmentName: string; date: string; slot: string; priceCents: number }[],
-    ) {
-      const organizer = deps.fromAddress.replace(/^.*<|>.*$/g, '');
-      const now = deps.now();
+    async queueBookingConfirmations(tx: Db, bookings: (BookingOfMail & { priceCents: number })[]) {
       await enqueueMails(
         tx,
-        bookings.map((booking) => {
-          const when = `${formatMediumDate(booking.date)} at ${booking.slot}`;
-          return {
-            kind: 'booking-confirmation',
-            toAddress: booking.patientEmail,
+        bookings.map((booking) =>
+          bookingMail(booking, 'booking-confirmation', (when) => ({
             subject: `Appointment is set, ${when}`,
-            textBody:
-              `Dear ${booking.patientName},\n\nYour ${booking.treatmentName} appointment is set for ${when} ` +
-              `(${deps.timeZone} time). The fee is $${booking.priceCents / 100}; you can pay it from My Appointments: ` +
-              `${deps.publicUrl}/dashboard\n\nDoctors Portal\n`,
-            ics: bookingIcs({
-              uid: booking.id,
-              date: booking.date,
-              slot: booking.slot,
-              treatment: booking.treatmentName,
-              timeZone: deps.timeZone,
-              organizer,
-              now,
-            }),
-          };
-        }),
+            body:
+              `Your ${booking.treatmentName} appointment is set for ${when} (${deps.timeZone} time). ` +
+              `The fee is $${booking.priceCents / 100}; you can pay it from My Appointments: ${deps.publicUrl}/dashboard`,
+          })),
+        ),
       );
     },
 
     /** A booking's calendar file as the patient downloads it: the latest revision, or its cancellation. */
-    calendarOf(booking: { id: string; date: string; slot: string; treatmentName: string; version: number; status: string }): string {
-      const organizer = deps.fromAddress.replace(/^.*<|>.*$/g, '');
-      return bookingIcs({
-        uid: booking.id, date: booking.date, slot: booking.slot, treatment: booking.treatmentName,
-        timeZone: deps.timeZone, organizer, now: deps.now(),
-        ...(booking.status === 'cancelled' ? { cancelled: { sequence: booking.version + 1 } } : booking.version > 1 ? { sequence: booking.version } : {}),
-      });
+    calendarOf(booking: BookingOfMail & { version: number; status: string }): string {
+      return calendarFor(booking, booking.status === 'cancelled' ? { cancelled: { sequence: booking.version + 1 } } : revisionOf(booking));
     },
 
     /** A refund the processor refused: the clinic must contact the patient. To CLINIC_INBOX, when set. */
@@ -117,90 +140,54 @@ export function createMailService(deps: MailDeps) {
     },
 
     /** The patient cancelled: a confirmation with a calendar CANCEL (same UID, the next SEQUENCE). */
-    async queuePatientCancellation(
-      tx: Db,
-      booking: { id: string; patientEmail: string; patientName: string; treatmentName: string; date: string; slot: string; version: number },
-      refund: { amount: number } | null,
-    ) {
+    async queuePatientCancellation(tx: Db, booking: BookingOfMail & { version: number }, refund: { amount: number } | null) {
       if (booking.patientEmail === '') return;
-      const organizer = deps.fromAddress.replace(/^.*<|>.*$/g, '');
-      const when = `${formatMediumDate(booking.date)} at ${booking.slot}`;
-      await enqueueMail(tx, {
-        kind: 'booking-cancelled',
-        toAddress: booking.patientEmail,
-        subject: `Appointment cancelled, ${when}`,
-        textBody:
-          `Dear ${booking.patientName},\n\nYour ${booking.treatmentName} appointment on ${when} (${deps.timeZone} time) is cancelled.` +
-          `${refund ? ` $${refund.amount.toFixed(2)} will be refunded to your card.` : ''}\n\n` +
-          `Book another time whenever you like: ${deps.publicUrl}/appointment\n\nDoctors Portal\n`,
-        ics: bookingIcs({
-          uid: booking.id, date: booking.date, slot: booking.slot, treatment: booking.treatmentName,
-          timeZone: deps.timeZone, organizer, now: deps.now(), cancelled: { sequence: booking.version + 1 },
-        }),
-      });
+      await enqueueMail(
+        tx,
+        bookingMail(booking, 'booking-cancelled', (when) => ({
+          subject: `Appointment cancelled, ${when}`,
+          body:
+            `Your ${booking.treatmentName} appointment on ${when} (${deps.timeZone} time) is cancelled.` +
+            `${refund ? ` $${refund.amount.toFixed(2)} will be refunded to your card.` : ''}\n\n` +
+            `Book another time whenever you like: ${deps.publicUrl}/appointment`,
+          calendar: { cancelled: { sequence: booking.version + 1 } },
+        })),
+      );
     },
 
     /** The appointment moved: the calendar event is updated in place (same UID, SEQUENCE = version). */
-    async queueRescheduled(
-      tx: Db,
-      booking: { id: string; patientEmail: string; patientName: string; treatmentName: string; date: string; slot: string; version: number },
-      from: { date: string; slot: string },
-    ) {
+    async queueRescheduled(tx: Db, booking: BookingOfMail & { version: number }, from: { date: string; slot: string }) {
       if (booking.patientEmail === '') return;
-      const organizer = deps.fromAddress.replace(/^.*<|>.*$/g, '');
-      const when = `${formatMediumDate(booking.date)} at ${booking.slot}`;
-      await enqueueMail(tx, {
-        kind: 'booking-rescheduled',
-        toAddress: booking.patientEmail,
-        subject: `Appointment moved, ${when}`,
-        textBody:
-          `Dear ${booking.patientName},\n\nYour ${booking.treatmentName} appointment has moved from ` +
-          `${formatMediumDate(from.date)} at ${from.slot} to ${when} (${deps.timeZone} time).\n\n` +
-          `See it in My Appointments: ${deps.publicUrl}/dashboard\n\nDoctors Portal\n`,
-        ics: bookingIcs({
-          uid: booking.id, date: booking.date, slot: booking.slot, treatment: booking.treatmentName,
-          timeZone: deps.timeZone, organizer, now: deps.now(), sequence: booking.version,
-        }),
-      });
+      await enqueueMail(
+        tx,
+        bookingMail(booking, 'booking-rescheduled', (when) => ({
+          subject: `Appointment moved, ${when}`,
+          body:
+            `Your ${booking.treatmentName} appointment has moved from ${formatMediumDate(from.date)} at ${from.slot} ` +
+            `to ${when} (${deps.timeZone} time).\n\nSee it in My Appointments: ${deps.publicUrl}/dashboard`,
+          calendar: revisionOf(booking),
+        })),
+      );
     },
 
     /**
      * One mail per booking the clinic cancelled (a closure, a removed doctor or treatment), with
      * an `.ics` that removes it from the patient's calendar; pass the cancelling transaction.
      */
-    async queueClinicCancellations(
-      tx: Db,
-      bookings: { id: string; patientEmail: string; patientName: string; treatmentName: string; date: string; slot: string; version: number }[],
-      reason: string,
-    ) {
-      const organizer = deps.fromAddress.replace(/^.*<|>.*$/g, '');
-      const now = deps.now();
+    async queueClinicCancellations(tx: Db, bookings: (BookingOfMail & { version: number })[], reason: string) {
       const addressed = bookings.filter((b) => b.patientEmail !== '');
       if (addressed.length === 0) return;
       await enqueueMails(
         tx,
-        addressed.map((booking) => {
-          const when = `${formatMediumDate(booking.date)} at ${booking.slot}`;
-          return {
-            kind: 'booking-cancelled',
-            toAddress: booking.patientEmail,
+        addressed.map((booking) =>
+          bookingMail(booking, 'booking-cancelled', (when) => ({
             subject: `Appointment cancelled, ${when}`,
-            textBody:
-              `Dear ${booking.patientName},\n\nWe are sorry: the clinic had to cancel your ${booking.treatmentName} ` +
-              `appointment on ${when} (${deps.timeZone} time)${reason ? `. Reason: ${reason}` : ''}.\n\n` +
-              `Please choose another time: ${deps.publicUrl}/appointment\n\nDoctors Portal\n`,
-            ics: bookingIcs({
-              uid: booking.id,
-              date: booking.date,
-              slot: booking.slot,
-              treatment: booking.treatmentName,
-              timeZone: deps.timeZone,
-              organizer,
-              now,
-              cancelled: { sequence: booking.version + 1 },
-            }),
-          };
-        }),
+            body:
+              `We are sorry: the clinic had to cancel your ${booking.treatmentName} appointment on ${when} ` +
+              `(${deps.timeZone} time)${reason ? `. Reason: ${reason}` : ''}.\n\nPlease choose another time: ${deps.publicUrl}/appointment`,
+            calendar: { cancelled: { sequence: booking.version + 1 } },
+          })),
+        ),
       );
     },
   };
