@@ -14,6 +14,10 @@ import {
 import { adminBookingsQueryKey } from './get-admin-bookings.ts';
 
 export function adminBookingChanged(queryClient: QueryClient, booking: Booking | undefined): void {
+  // A list request sent before the change (a search still loading) would answer with the old
+  // row, and an invalidation joins a fetch already running on a query without data: cancel those
+  // first, so the lists ask again after the change.
+  void queryClient.cancelQueries({ queryKey: adminBookingsQueryKey }).then(() => refetchAll(queryClient));
   if (booking) {
     queryClient.setQueriesData<InfiniteData<AdminBookingsPage>>(
       { queryKey: adminBookingsQueryKey },
@@ -30,6 +34,9 @@ export function adminBookingChanged(queryClient: QueryClient, booking: Booking |
         },
     );
   }
+}
+
+function refetchAll(queryClient: QueryClient) {
   const keys = [
     adminBookingsQueryKey,
     bookingsQueryKey,
