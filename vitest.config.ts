@@ -12,8 +12,14 @@ const integration = ['apps/server/src/**/*.int.test.ts'];
  * the booking suites, where a pool's concurrency makes the plain writer's races differ from
  * PGlite's; identity's plain path is the same code on both (and the CI run's time is budgeted).
  */
+/** The booking write path's suites: the lifecycle's (cancel, reschedule, the front desk) never use the writer's shortcuts. */
+const bookingWriteSuites = [
+  'apps/server/src/modules/booking/booking.int.test.ts',
+  'apps/server/src/modules/booking/booking.service.int.test.ts',
+  'apps/server/src/modules/booking/booking-model.int.test.ts',
+];
 const plainPathSuites = [
-  'apps/server/src/modules/booking/**/*.int.test.ts',
+  ...bookingWriteSuites,
   'apps/server/src/modules/identity/**/*.int.test.ts',
   'apps/server/src/access-matrix.int.test.ts',
 ];
@@ -77,7 +83,7 @@ export default defineConfig({
       {
         test: {
           name: 'api-postgres-plain',
-          include: ['apps/server/src/modules/booking/**/*.int.test.ts'],
+          include: bookingWriteSuites,
           environment: 'node',
           env: { TEST_DB: 'postgres', FAST_PATHS: 'off' },
           globalSetup: ['apps/server/src/test/postgres-global-setup.ts'],
