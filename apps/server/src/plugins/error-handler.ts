@@ -39,12 +39,14 @@ export function registerErrorHandler(app: FastifyInstance) {
       return sendProblem(
         reply,
         {
+          // Extras first: a field of the problem itself (status above all, which becomes the
+          // HTTP status) can never be overwritten by an extra of the same name.
+          ...error.extra,
           title: titleFor(error.status),
           status: error.status,
           detail: error.status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message,
           code: error.code,
           ...(error.errors ? { errors: error.errors } : {}),
-          ...error.extra,
         },
         error.headers,
       );
