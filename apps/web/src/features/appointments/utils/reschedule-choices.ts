@@ -2,28 +2,10 @@
  * The reschedule page's choices from `GET /api/availability`: the doctors (for a treatment that
  * needs one) and the free times a choice of doctor leaves, with the booking's own time marked.
  */
-import type { Availability, Booking, IsoDate } from '@clinic/shared';
+import type { Booking, IsoDate } from '@clinic/shared';
+import { ANY_DOCTOR } from '../../../lib/lane-slots.ts';
 
-type Lane = Availability['lanes'][number];
-
-/** The choice that sends no `doctorId`: the server takes whichever doctor is free. */
-export const ANY_DOCTOR = '';
-
-/**
- * The free times for a choice: one doctor's lane, or for any doctor every lane's, in time order
- * and each once (two doctors free at 09.00 are one 09.00 to the patient).
- */
-export function slotChoices(lanes: readonly Lane[], doctorId: string): string[] {
-  const chosen =
-    doctorId === ANY_DOCTOR ? lanes : lanes.filter((lane) => lane.doctor?._id === doctorId);
-  const startOf = new Map<string, number>();
-  for (const lane of chosen) {
-    for (const slot of lane.slots) {
-      if (!startOf.has(slot.label)) startOf.set(slot.label, slot.startMin);
-    }
-  }
-  return [...startOf].sort(([, a], [, b]) => a - b).map(([label]) => label);
-}
+export { ANY_DOCTOR, slotChoices } from '../../../lib/lane-slots.ts';
 
 /**
  * Whether choosing `slot` on `date` would leave the booking where it is: its own day and time,

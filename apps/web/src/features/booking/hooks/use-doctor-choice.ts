@@ -7,29 +7,13 @@
 import { useMemo, useState } from 'react';
 import type { Availability, IsoDate, TreatmentAvailability } from '@clinic/shared';
 import { useAvailability } from '../api/get-availability.ts';
+import { ANY_DOCTOR, slotChoices } from '../../../lib/lane-slots.ts';
 
 type Lane = Availability['lanes'][number];
 export type LaneDoctor = NonNullable<Lane['doctor']>;
 export type DoctorOption = LaneDoctor & { hasFreeSlots: boolean };
 
-/** The choice that sends no `doctorId`: the server takes whichever doctor is free. */
-export const ANY_DOCTOR = '';
-
-/**
- * The slot labels open to a choice: one doctor's lane, or for any doctor every lane's at once, in
- * time order and each once (two doctors free at 09.00 are one 09.00 to the patient).
- */
-export function slotChoices(lanes: readonly Lane[], doctorId: string): string[] {
-  const chosen =
-    doctorId === ANY_DOCTOR ? lanes : lanes.filter((lane) => lane.doctor?._id === doctorId);
-  const startOf = new Map<string, number>();
-  for (const lane of chosen) {
-    for (const slot of lane.slots) {
-      if (!startOf.has(slot.label)) startOf.set(slot.label, slot.startMin);
-    }
-  }
-  return [...startOf].sort(([, a], [, b]) => a - b).map(([label]) => label);
-}
+export { ANY_DOCTOR, slotChoices } from '../../../lib/lane-slots.ts';
 
 export type DoctorChoice = {
   /** The treatment's doctors that day; null when it needs none, or that is not known (yet). */
