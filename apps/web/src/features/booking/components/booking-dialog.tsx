@@ -9,6 +9,7 @@ import {
   type IsoDate,
   type TreatmentAvailability,
 } from '@clinic/shared';
+import { DoctorField } from '../../../components/doctor-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { Modal, type ModalHandle } from '../../../components/ui/modal.tsx';
@@ -18,7 +19,6 @@ import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { bookingInTheWay, useCreateBooking } from '../api/create-booking.ts';
 import { needsEmailVerification, resendVerificationEmail } from '../api/resend-verification-email.ts';
 import { useDoctorChoice } from '../hooks/use-doctor-choice.ts';
-import { DoctorField } from './doctor-field.tsx';
 
 /** The two things the patient chooses; the rest of the request comes from the page. */
 const bookingFormSchema = bookingRequestSchema.pick({ slot: true, phone: true });

@@ -5,13 +5,11 @@
  * or if it fails, the slots are the day list's own, as they have always been.
  */
 import { useMemo, useState } from 'react';
-import type { Availability, IsoDate, TreatmentAvailability } from '@clinic/shared';
+import type { IsoDate, TreatmentAvailability } from '@clinic/shared';
+import type { DoctorOption } from '../../../components/doctor-field.tsx';
 import { useAvailability } from '../api/get-availability.ts';
 import { ANY_DOCTOR, slotChoices } from '../../../lib/lane-slots.ts';
 
-type Lane = Availability['lanes'][number];
-export type LaneDoctor = NonNullable<Lane['doctor']>;
-export type DoctorOption = LaneDoctor & { hasFreeSlots: boolean };
 
 export { ANY_DOCTOR, slotChoices } from '../../../lib/lane-slots.ts';
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { LaneDoctor } from '../hooks/use-doctor-choice.ts';
 
 /** 'Ann Lee' -> 'AL', 'Dr. Bo' -> 'B': what stands in for a missing or broken photo. */
 export function initialsOf(name: string): string {
@@ -14,11 +13,14 @@ export function initialsOf(name: string): string {
 
 const AVATAR_SIZE = 32;
 
+/** A doctor as the patient-facing lists give one: a name and a photo URL (possibly empty). */
+export type AvatarDoctor = { name: string; img: string };
+
 /**
  * A doctor's small round photo, or their initials when there is none or it does not load. It is
  * decoration beside the doctor's name, so it has no text of its own for screen readers.
  */
-export function DoctorAvatar({ doctor }: { doctor: LaneDoctor }) {
+export function DoctorAvatar({ doctor }: { doctor: AvatarDoctor }) {
   const [hasFailed, setHasFailed] = useState(false);
   if (!doctor.img || hasFailed) {
     return (

@@ -1,6 +1,9 @@
-import { SelectField } from '../../../components/ui/form-field.tsx';
-import { ANY_DOCTOR, type DoctorOption } from '../hooks/use-doctor-choice.ts';
-import { DoctorAvatar } from './doctor-avatar.tsx';
+import { ANY_DOCTOR } from '../lib/lane-slots.ts';
+import { DoctorAvatar, type AvatarDoctor } from './doctor-avatar.tsx';
+import { SelectField } from './ui/form-field.tsx';
+
+/** A doctor to choose; one with no free slot that day is listed but cannot be chosen. */
+export type DoctorOption = AvatarDoctor & { _id: string; hasFreeSlots: boolean };
 
 /** How many faces stand for 'Any available doctor' before a '+n'. */
 const FACES_SHOWN = 3;
@@ -12,8 +15,9 @@ type DoctorFieldProps = {
 };
 
 /**
- * The booking dialog's 'Doctor' select, for a treatment that needs one: 'Any available doctor'
- * first, then the treatment's doctors that day (one with no free slot that day is listed but cannot be chosen).
+ * The 'Doctor' select of the booking and waitlist dialogs, for a treatment that needs one: 'Any
+ * available doctor' first, then the treatment's doctors (in the booking dialog, those of that
+ * day; one with no free slot that day is listed but cannot be chosen).
  * A native select keeps the phone's own picker and the keyboard; it cannot show pictures, so the
  * chosen doctor's photo (or initials) sits beside it, and for any doctor, those free that day.
  */
