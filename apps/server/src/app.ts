@@ -46,6 +46,12 @@ import { createRefundsService, type RefundsService } from './modules/payments/re
 import { createMailService } from './modules/mail/mail.service.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { createOutboxWorker, type OutboxWorker } from './modules/mail/outbox-worker.ts';
+import { createJobRunner, type JobRunner } from './modules/jobs/job-runner.ts';
+import { enqueueJobs } from './modules/jobs/jobs.repository.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { closeEntriesBooked } from './modules/waitlist/waitlist.repository.ts';
+import { createWaitlistService } from './modules/waitlist/waitlist.service.ts';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { registerAccessControl, type RouteAccess } from './modules/identity/caller.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -62,6 +68,8 @@ declare module 'fastify' {
     outboxWorker: OutboxWorker | null;
     /** Queues and issues refunds (tests run it by hand). */
     refunds: RefundsService;
+    /** Background jobs and the minute ticks (tests run it by hand). */
+    jobs: JobRunner;
   }
 }
 
@@ -74,7 +82,9 @@ export interface BuildOptions {
   /** The clock every rule reads; tests pin it. */
   now?: () => Date;
   /** Outbox worker timing (tests shorten it). */
-  outbox?: { pollMs?: number; retryBaseMs?: number; maxAttempts?: number; autoStart?: boolean };
+  outbox?: { pollMs?: number; retryBaseMs?: number; maxAttempts?: number; claimSeconds?: number; autoStart?: boolean };
+  /** Job runner timing (tests stop it and run it by hand). */
+  jobs?: { pollMs?: number; leaseSeconds?: number; retryBaseMs?: number; autoStart?: boolean };
   /** Refund worker timing (tests shorten it, or stop it and run it by hand). */
   refunds?: { pollMs?: number; retryBaseMs?: number; maxAttempts?: number; autoStart?: boolean };
 }
@@ -174,6 +184,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     timeZone: config.clinicTimeZone,
     publicUrl: config.publicUrl,
     now,
+    reminders: config.reminders,
+    clinicPhone: config.lifecycle.clinicPhone,
   });
   const { auth, callers } = createIdentity(config, db, mail, batching);
   const rateLimiter = createRateLimiter(db);
@@ -188,8 +200,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => refunds.stop());
   const schedule = createScheduleSnapshot({ db, now, timeZone: config.clinicTimeZone });
   await listenForAvailabilityChanges(database, availabilityCache, () => schedule.reset());
+  // Times that came free are offered to the waitlist by a job queued in the freeing transaction.
+  const waitlistHooks = {
+    freed: (tx: typeof db, dates: Iterable<string>) =>
+      enqueueJobs(tx, [...new Set(dates)].map((date) => ({ kind: 'waitlist.match', payload: { date }, runAt: now() }))).then(() => {}),
+    booked: closeEntriesBooked,
+  };
   const booking = createBookingService({
     db,
+    waitlist: waitlistHooks,
     cache: availabilityCache,
     schedule,
     mail,
@@ -205,7 +224,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     rateLimit: { limiter: rateLimiter, max: config.bookingRateLimitPerMinute, windowSeconds: 60 },
   });
   const users = createUsersService({ db, auth, booking });
-  const scheduleAdmin = createScheduleAdmin({ db, snapshot: schedule, cache: availabilityCache, booking, now, timeZone: config.clinicTimeZone });
+  const scheduleAdmin = createScheduleAdmin({
+    db,
+    snapshot: schedule,
+    cache: availabilityCache,
+    booking,
+    now,
+    timeZone: config.clinicTimeZone,
+    scheduleChanged: (tx) => enqueueJobs(tx, [{ kind: 'waitlist.match', runAt: now() }]).then(() => {}),
+  });
   const doctors = createDoctorsService({ db, schedule: scheduleAdmin });
   const images = createImagesService({ db });
   const payments = createPaymentsService({
@@ -235,6 +262,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
 
+  const waitlist = createWaitlistService({
+    db,
+    now,
+    timeZone: config.clinicTimeZone,
+    windowDays: config.bookingWindowDays,
+    schedule,
+    booking,
+    mail,
+    settings: config.waitlist,
+    phoneOf: (caller) => account.phoneOf(caller),
+  });
+  // Every instance runs the background work; each job on one of them (design section 6.1).
+  const jobs = createJobRunner({
+    db,
+    now,
+    handlers: {
+      'waitlist.match': async (payload) => void (await waitlist.match(payload)),
+      'tick.expire-offers': () => waitlist.expireTick(),
+    },
+    ticks: ['tick.expire-offers'],
+    ...options.jobs,
+    log: app.log,
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
+
   if (config.admin) {
     try {
       await users.ensureAdmin(config.admin, database.withAdvisoryLock);
@@ -253,19 +306,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         db,
         transport: (await import('nodemailer')).default.createTransport(config.mail.smtpUrl),
         from: config.mail.from,
+        messageIdHost: new URL(config.publicUrl).hostname,
+        now,
         ...options.outbox,
         log: app.log,
       })
     : null;
   app.outboxWorker = outboxWorker;
   if (outboxWorker && options.outbox?.autoStart !== false) outboxWorker.start();
+  if (options.jobs?.autoStart !== false) jobs.start();
 
   // Routes, each declaring who may call it (`config.access`), checked before its input.
   registerAccessControl(app, callers, { requireAdminTwoFactor: config.requireAdminTwoFactor });
   await app.register(healthRoutes, { database, config });
   await app.register(identityRoutes, { auth, limits: signInLimits, config });
   await app.register(verificationRoutes, { auth, callers, rateLimiter });
-  await app.register(meRoutes, { callers, phoneOf: (caller) => account.phoneOf(caller) });
+  await app.register(meRoutes, { callers, profileOf: (caller) => account.profileOf(caller) });
   await app.register(usersRoutes, { users, callers });
   await app.register(accountRoutes, { account, callers });
   await app.register(contactRoutes, { contact, callers });
@@ -281,6 +337,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(imagesRoutes, { images, callers });
   await app.register(auditRoutes, { db, callers });
   await app.register(paymentsRoutes, { payments, callers });
+  await app.register(waitlistRoutes, { waitlist, callers });
+  await app.register(jobsRoutes, { db, callers, now, smtpConfigured: Boolean(config.mail.smtpUrl) });
   await registerSpa(app, config.webDistDir);
 
   if (zoneChange) {

@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { SERVER_ROOT } from './server-root.ts';
+import { parseQuietHours, parseReminderOffsets, type QuietHours, type ReminderOffset } from './modules/reminders/reminder-rules.ts';
 
 const optionalString = z
   .string()
@@ -114,6 +115,30 @@ const envSchema = z
     REFUND_ON_PATIENT_CANCEL: z.enum(['full', 'none'], { message: 'must be full or none' }).default('full'),
     /** The number patients are told to call when they can no longer change an appointment online. */
     CLINIC_PHONE: z.string().trim().max(40).default(''),
+    /** When patients are reminded before an appointment (`24h,2h`; `''`: never); see reminder-rules.ts. */
+    REMINDER_OFFSETS: z.string().default('24h,2h').transform((raw, ctx) => {
+      try {
+        return parseReminderOffsets(raw);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `${(error as Error).message} (a comma list such as 24h,2h; empty for none)` });
+        return z.NEVER;
+      }
+    }),
+    /** A reminder due in these hours (clinic time) is skipped, not shifted (`21:00-07:00`; `''`: none). */
+    REMINDER_QUIET_HOURS: z.string().default('21:00-07:00').transform((raw, ctx) => {
+      try {
+        return parseQuietHours(raw);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `${(error as Error).message} (or empty for none)` });
+        return z.NEVER;
+      }
+    }),
+    /** How long a waitlist offer may be claimed. */
+    WAITLIST_OFFER_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+    /** How many waiting patients are offered one freed time at once. */
+    WAITLIST_BATCH_SIZE: z.coerce.number().int().min(1).max(20).default(3),
+    /** Active waitlist entries one patient may hold. */
+    WAITLIST_MAX_ENTRIES: z.coerce.number().int().min(1).max(20).default(3),
     /** `booking`: an unverified email may not book; `none`. Default: booking when SMTP_URL is set. */
     REQUIRE_EMAIL_VERIFICATION: optionalString.pipe(
       z
@@ -199,6 +224,10 @@ export interface Config {
   bookingWindowDays: number;
   /** Patients' own changes: hours of notice (0 none, -1 never online), refund policy, the phone to call. */
   lifecycle: { cancelNoticeHours: number; rescheduleNoticeHours: number; refundOnPatientCancel: 'full' | 'none'; clinicPhone: string };
+  /** Reminders before appointments: the offsets and the quiet hours (design section 5.4). */
+  reminders: { offsets: ReminderOffset[]; quietHours: QuietHours | null };
+  /** The waitlist (design section 5.5). */
+  waitlist: { offerMinutes: number; batchSize: number; maxEntries: number };
   /** Whether a patient must verify the email address before booking. */
   requireEmailVerification: 'none' | 'booking';
   /** A session ends this many days after sign-in, however recently it was used. */
@@ -314,6 +343,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       refundOnPatientCancel: env.REFUND_ON_PATIENT_CANCEL,
       clinicPhone: env.CLINIC_PHONE,
     },
+    reminders: { offsets: env.REMINDER_OFFSETS, quietHours: env.REMINDER_QUIET_HOURS },
+    waitlist: { offerMinutes: env.WAITLIST_OFFER_MINUTES, batchSize: env.WAITLIST_BATCH_SIZE, maxEntries: env.WAITLIST_MAX_ENTRIES },
     // Without a mail server no verification mail can arrive: a gate would lock every new patient out.
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ?? (env.SMTP_URL ? 'booking' : 'none'),
     sessionMaxAgeDays: env.SESSION_MAX_AGE_DAYS,

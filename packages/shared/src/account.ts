@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { nameSchema, phoneSchema } from './validation.ts';
 
-/** `PATCH /api/me`: either field, or both; the name and phone follow the sign-up and booking rules. */
-export const profileUpdateSchema = z.object({ name: nameSchema, phone: phoneSchema }).partial();
+/** `PATCH /api/me`: any of the fields (reminders on or off too); the name and phone follow the sign-up and booking rules. */
+export const profileUpdateSchema = z.object({ name: nameSchema, phone: phoneSchema, remindersOptOut: z.boolean() }).partial();
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 export const ACCOUNT_EXPORT_FORMAT = 'doctors-portal-export/1';

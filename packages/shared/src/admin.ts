@@ -74,5 +74,7 @@ export const outboxEntrySchema = z.object({
   lastError: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  /** Not sent before this (a reminder's due time, or the next try). */
+  notBefore: z.string().optional(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;

@@ -41,6 +41,8 @@ export const meResponseSchema = z.object({
       phone: z.string().optional(),
       /** Sign-in asks this account for a second factor (the Security page). */
       twoFactorEnabled: z.boolean().optional(),
+      /** The patient turned appointment reminders off (the profile page). */
+      remindersOptOut: z.boolean().optional(),
     })
     .nullable(),
 });

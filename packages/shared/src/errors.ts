@@ -22,6 +22,12 @@ export const ErrorCode = {
   BOOKING_NOT_MODIFIABLE: 'booking_not_modifiable',
   /** `If-Match` names an older version of the booking. */
   PRECONDITION_FAILED: 'precondition_failed',
+  /** A waitlist offer's time was booked by someone else first. */
+  SLOT_TAKEN: 'slot_taken',
+  /** A waitlist offer claimed after it expired (the time may still be booked normally). */
+  OFFER_EXPIRED: 'offer_expired',
+  /** A patient already waits on the most waitlist entries one may (WAITLIST_MAX_ENTRIES). */
+  WAITLIST_LIMIT: 'waitlist_limit_reached',
   RATE_LIMITED: 'rate_limited',
   PAYLOAD_TOO_LARGE: 'payload_too_large',
   UNSUPPORTED_MEDIA_TYPE: 'unsupported_media_type',

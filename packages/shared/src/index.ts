@@ -13,3 +13,4 @@ export * from './account-security.ts';
 export * from './times.ts';
 export * from './schedule.ts';
 export * from './appointments.ts';
+export * from './waitlist.ts';

@@ -8,3 +8,5 @@ export * from './schema/payments.ts';
 export * from './schema/outbox.ts';
 export * from './schema/retention.ts';
 export * from './schema/schedule.ts';
+export * from './schema/jobs.ts';
+export * from './schema/waitlist.ts';

@@ -5,3 +5,6 @@
  * new version number once it has its locks (booking.service.ts).
  */
 export const SCHEDULE_LOCK_KEY = 0x7363_6864; // "schd"
+
+/** The waitlist's matcher runs one at a time across instances (its offers count each time's open ones). */
+export const WAITLIST_LOCK_KEY = 0x7761_6974; // "wait"

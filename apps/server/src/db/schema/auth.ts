@@ -24,6 +24,8 @@ export const users = pgTable('users', {
   phone: text('phone').notNull().default(''),
   /** Better Auth's twoFactor plugin: sign-in asks for a second factor. */
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  /** The patient turned appointment reminders off (the profile page); checked when one is sent. */
+  remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
   ...timestamps,
 });
 

@@ -2,7 +2,8 @@
  * Outgoing mail, stored in the same transaction as what caused it, then delivered by the outbox
  * worker (DESIGN.md section 5): nothing is lost if SMTP is down or the process dies.
  */
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const outbox = pgTable(
   'outbox',
@@ -16,14 +17,33 @@ export const outbox = pgTable(
     replyTo: text('reply_to'),
     /** An iCalendar attachment, when there is one. */
     ics: text('ics'),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
+    /**
+     * `cancelled`: a reminder whose booking was cancelled or moved, or whose patient opted out;
+     * `expired`: a reminder that could only have gone out too late (design section 5.4).
+     */
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'cancelled', 'expired'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /** When it may go (next try; for a reminder, its due time: "not before"). */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** After this it is not sent at all (`expired`): a reminder that would arrive too late. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The booking a reminder is about, and the version it was computed for (sent only while both still hold). */
+    bookingId: uuid('booking_id'),
+    bookingVersion: integer('booking_version'),
+    /**
+     * A mail that must exist at most once (`reminder:<booking>:v<version>:<offset>`); also its
+     * Message-ID, so a resend after a crash is recognisable as the same message.
+     */
+    dedupeKey: text('dedupe_key'),
     /** While `sending`: when an instance's claim lapses (it may have died mid-send). */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    uniqueIndex('outbox_dedupe_key_unique').on(t.dedupeKey),
+    index('outbox_booking_idx').on(t.bookingId).where(sql`${t.bookingId} IS NOT NULL`),
+  ],
 );

@@ -11,6 +11,7 @@ export async function findAccount(db: Db, userId: string) {
       emailVerified: users.emailVerified,
       role: users.role,
       phone: users.phone,
+      remindersOptOut: users.remindersOptOut,
       createdAt: users.createdAt,
     })
     .from(users)
@@ -27,7 +28,7 @@ export async function findAccount(db: Db, userId: string) {
 export async function updateProfile(
   db: Db,
   userId: string,
-  fields: { name?: string; phone?: string },
+  fields: { name?: string; phone?: string; remindersOptOut?: boolean },
 ): Promise<void> {
   await db
     .update(users)

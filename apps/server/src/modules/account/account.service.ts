@@ -114,6 +114,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     email: account.email,
     role: account.role,
     phone: account.phone,
+    remindersOptOut: account.remindersOptOut,
   });
 
   /**
@@ -216,6 +217,12 @@ export function createAccountService(deps: AccountServiceDeps) {
     /** The phone on the caller's profile ('' when none), for `GET /api/me`. */
     async phoneOf(caller: Caller): Promise<string> {
       return (await findAccount(db, caller.userId))?.phone ?? '';
+    },
+
+    /** What `GET /api/me` adds to the session's user: the phone and the reminder choice. */
+    async profileOf(caller: Caller): Promise<{ phone: string; remindersOptOut: boolean }> {
+      const account = await findAccount(db, caller.userId);
+      return { phone: account?.phone ?? '', remindersOptOut: account?.remindersOptOut ?? false };
     },
 
     /** `PATCH /api/me`: the fields given (already checked by the shared schema), then the account. */

@@ -47,6 +47,7 @@ describe('booking conflicts answered from memory', () => {
         queuePatientCancellation: async () => {},
         queueRescheduled: async () => {},
         calendarOf: () => '',
+        withdrawReminders: async () => {},
       },
       refunds: { queueIn: async () => null, summaries: async () => new Map() },
       lifecycle: { cancelNoticeHours: 24, rescheduleNoticeHours: 24, refundOnPatientCancel: 'full', clinicPhone: '' },

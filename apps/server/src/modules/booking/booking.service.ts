@@ -58,7 +58,7 @@ import {
   type NewBooking,
 } from './booking.repository.ts';
 import { bookableTreatments, clinicOpen, laneOpen, lanesOf, type Schedule, type ScheduleTreatment } from '../schedule/schedule-rules.ts';
-import type { ScheduleSnapshot } from '../schedule/schedule-snapshot.ts';
+import { loadSchedule, type ScheduleSnapshot } from '../schedule/schedule-snapshot.ts';
 import type { AvailabilityCache, TakenSlots } from './availability-cache.ts';
 import { notifyAvailabilityChanged } from './availability-channel.ts';
 import { conflictError, dayKey, decideBatch, placeRequest, refusalError, type SlotHolder } from './booking-rules.ts';
@@ -143,7 +143,15 @@ export interface BookingServiceDeps {
   cache: AvailabilityCache;
   /** Treatments, doctors, hours and closures, kept in memory and dropped on every change. */
   schedule: ScheduleSnapshot;
-  mail: Pick<MailService, 'queueBookingConfirmations' | 'queueClinicCancellations' | 'queuePatientCancellation' | 'queueRescheduled' | 'calendarOf'>;
+  mail: Pick<MailService, 'queueBookingConfirmations' | 'queueClinicCancellations' | 'queuePatientCancellation' | 'queueRescheduled' | 'calendarOf' | 'withdrawReminders'>;
+  /**
+   * The waitlist's hooks, in the booking's transaction: `freed` when times come free (a cancel,
+   * a move away), `booked` when patients book (their waiting for that treatment ends).
+   */
+  waitlist?: {
+    freed(tx: Db, dates: Iterable<string>): Promise<void>;
+    booked(tx: Db, rows: readonly { patientId: string | null; treatmentId: string }[]): Promise<void>;
+  };
   /** Refunds of cancelled paid bookings (the payments module's). */
   refunds: Pick<RefundsService, 'queueIn' | 'summaries'>;
   lifecycle: LifecycleRules;
@@ -173,6 +181,7 @@ export interface CreateBookingInput {
 
 export function createBookingService(deps: BookingServiceDeps) {
   const { db, cache, schedule, mail, refunds, lifecycle, now, timeZone, windowDays, batching, fastPaths, maxActiveBookings, rateLimit, requireEmailVerification } = deps;
+  const waitlist = deps.waitlist ?? { freed: async () => {}, booked: async () => {} };
   const clock = () => bookingClock(now(), timeZone, windowDays);
   const laneDaysOf = (r: WriteRequest): LaneDay[] => r.lanes.map((laneId) => ({ laneId, date: r.date }));
   /**
@@ -232,6 +241,7 @@ export function createBookingService(deps: BookingServiceDeps) {
             })),
           );
           await mail.queueBookingConfirmations(tx, inserted);
+          await waitlist.booked(tx, inserted);
           // This instance's next answer must show them (others hear through NOTIFY).
           afterCommit(() => changedDates.forEach((date) => cache.invalidate(date)));
         }
@@ -443,6 +453,8 @@ export function createBookingService(deps: BookingServiceDeps) {
       await recordAudit(tx, { actorId: opts.actorId, actorEmail: opts.actorEmail, action: 'booking.cancel', target: row.id, detail: { reason: opts.reason, refund: refund?.amount ?? 0 } });
     }
     await notifyAvailabilityChanged(tx, [row.date]);
+    await mail.withdrawReminders(tx, [row.id]);
+    await waitlist.freed(tx, [row.date]);
     if (opts.notify) await mail.queuePatientCancellation(tx, cancelled, refund);
     afterCommit(() => cache.invalidate(row.date));
     // The answer is built after the commit: reading with `db` inside the transaction would wait
@@ -506,6 +518,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         }
         await notifyAvailabilityChanged(tx, [row.date, moved.date]);
         await mail.queueRescheduled(tx, moved, { date: row.date, slot: row.slot });
+        await waitlist.freed(tx, [row.date]);
         afterCommit(() => [row.date, moved.date].forEach((date) => cache.invalidate(date)));
         return moved;
       }).catch((error: unknown) => {
@@ -525,7 +538,7 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   /** Checks and writes one booking for `patient`; a schedule change meanwhile means checking again. */
-  async function book(patient: Pick<Caller, 'userId' | 'email' | 'name'>, input: CreateBookingInput, via: 'online' | 'admin') {
+  async function book(patient: Pick<Caller, 'userId' | 'email' | 'name'>, input: CreateBookingInput, via: 'online' | 'admin' | 'waitlist') {
     for (let attempt = 0; ; attempt++) {
       const s = await schedule.get();
       const { request, treatment } = prepare(s, patient, input);
@@ -620,6 +633,40 @@ export function createBookingService(deps: BookingServiceDeps) {
         .filter((d) => treatmentId === undefined || d.treatments.includes(treatmentId));
     },
 
+    /** A waiting patient claims an offered time: the ordinary booking path, recorded as `waitlist`. */
+    async bookFromWaitlist(patient: Pick<Caller, 'userId' | 'email' | 'name'>, input: CreateBookingInput) {
+      return book(patient, input, 'waitlist');
+    },
+
+    /**
+     * The free starts of treatments' lanes on a date, read from the database now rather than
+     * this instance's caches (the waitlist's matcher may run before this instance has heard of
+     * the cancellation that queued it); `reader` is the caller's transaction.
+     */
+    async freeTimesFresh(reader: Db, date: string, treatmentIds: readonly string[]) {
+      const s = await loadSchedule(reader, now(), timeZone);
+      const takenBy: TakenSlots = new Map();
+      for (const { laneId, startMin, endMin } of await takenSlotsOn(reader, date)) {
+        let list = takenBy.get(laneId);
+        if (!list) takenBy.set(laneId, (list = []));
+        list.push({ start: startMin, end: endMin });
+      }
+      const c = clock();
+      const result = new Map<string, { treatment: ScheduleTreatment; lanes: { lane: string; doctor: { id: string; name: string } | null; starts: number[] }[] }>();
+      for (const id of treatmentIds) {
+        const t = s.treatments.find((x) => x.id === id && x.active);
+        if (!t) continue;
+        result.set(id, {
+          treatment: t,
+          lanes: lanesWithStarts(s, t, takenBy, date, c).map(({ lane, starts }) => {
+            const doctor = s.doctors.get(lane);
+            return { lane, doctor: doctor ? { id: doctor.id, name: doctor.name } : null, starts };
+          }),
+        });
+      }
+      return result;
+    },
+
     /** The front desk books for a patient who phoned (their account, found or just created): no verification gate. */
     async adminCreate(caller: Caller, patient: { userId: string; email: string; name: string }, input: CreateBookingInput) {
       const result = await book(patient, input, 'admin');
@@ -682,6 +729,8 @@ export function createBookingService(deps: BookingServiceDeps) {
       const cancelled = await cancelBookings(tx, upcoming.map((b) => b.id));
       const dates = new Set(cancelled.map((b) => b.date));
       await notifyAvailabilityChanged(tx, dates);
+      await mail.withdrawReminders(tx, cancelled.map((b) => b.id));
+      await waitlist.freed(tx, dates);
       afterCommit(() => dates.forEach((date) => cache.invalidate(date)));
       return cancelled.length;
     },
@@ -731,6 +780,8 @@ export function createBookingService(deps: BookingServiceDeps) {
         })),
       );
       await notifyAvailabilityChanged(tx, dates);
+      await mail.withdrawReminders(tx, cancelled.map((b) => b.id));
+      await waitlist.freed(tx, dates);
       await mail.queueClinicCancellations(tx, cancelled, reason);
       afterCommit(() => dates.forEach((date) => cache.invalidate(date)));
       return cancelled;

@@ -34,11 +34,11 @@ export async function meRoutes(
   app: FastifyInstance,
   opts: {
     callers: CallerResolver;
-    /** The profile's phone, which the account module keeps. */
-    phoneOf: (caller: Caller) => Promise<string>;
+    /** The profile's phone and reminder choice, which the account module keeps. */
+    profileOf: (caller: Caller) => Promise<{ phone: string; remindersOptOut: boolean }>;
   },
 ) {
-  const { callers, phoneOf } = opts;
+  const { callers, profileOf } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.put(
@@ -83,7 +83,7 @@ export async function meRoutes(
               name: caller.name,
               email: caller.email,
               role: caller.role,
-              phone: await phoneOf(caller),
+              ...(await profileOf(caller)),
               twoFactorEnabled: caller.twoFactorEnabled,
             }
           : null,

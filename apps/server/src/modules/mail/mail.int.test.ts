@@ -9,7 +9,9 @@ import { createOutboxWorker } from './outbox-worker.ts';
 import { enqueueMail } from './outbox.repository.ts';
 
 const NOW = new Date('2030-06-05T10:15:00Z');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// The outbox runs on the app's clock (what is due, when a retry is): the test moves it.
+let clockMs = NOW.getTime();
+const sleep = async (ms: number) => void (clockMs += ms);
 
 describe('the outbox over SMTP', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -20,7 +22,7 @@ describe('the outbox over SMTP', () => {
     smtp = await startSmtpServer({ port: await freePort(), rejectRecipients: ['bounce@example.com'] });
     t = await buildTestApp(
       { SMTP_URL: smtp.url, CLINIC_INBOX: 'Front.Desk@Clinic.test', MAIL_FROM: 'Doctors Portal <hello@clinic.test>', CLINIC_TIMEZONE: 'Europe/Berlin' },
-      { now: () => NOW, outbox: { autoStart: false, retryBaseMs: 100 } },
+      { now: () => new Date(clockMs), outbox: { autoStart: false, retryBaseMs: 100 } },
     );
   });
   afterAll(async () => {
@@ -97,7 +99,7 @@ describe('the outbox over SMTP', () => {
       Array.from({ length: 30 }, (_, i) => enqueueMail(t.db, { kind: 'contact', toAddress: 'front.desk@clinic.test', subject: `Bulk ${i}`, textBody: 'x' })),
     );
     const workers = [0, 1, 2].map(() =>
-      createOutboxWorker({ db: t.db, transport: nodemailer.createTransport(smtp.url), from: 'hello@clinic.test', batchSize: 4 }),
+      createOutboxWorker({ db: t.db, transport: nodemailer.createTransport(smtp.url), from: 'hello@clinic.test', messageIdHost: 'clinic.test', batchSize: 4 }),
     );
     for (let round = 0; round < 10; round++) await Promise.all(workers.map((w) => w.runOnce()));
     await Promise.all(workers.map((w) => w.stop()));

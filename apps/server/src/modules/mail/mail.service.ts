@@ -5,9 +5,12 @@
 import { formatMediumDate, type AccountExport, type OutboxEntry } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { bookingIcs } from './ics.ts';
+import { dayWord, remindersFor, type QuietHours, type ReminderOffset } from '../reminders/reminder-rules.ts';
 import {
-  enqueueMail,
-  enqueueMails,
+  cancelPendingReminders,
+  enqueueMail as storeMail,
+  enqueueMails as storeMails,
+  type NewMail,
   eraseMailsOf as eraseMailRows,
   listMailsTo,
   listOutbox,
@@ -20,6 +23,10 @@ export interface MailDeps {
   timeZone: string;
   publicUrl: string;
   now: () => Date;
+  /** REMINDER_OFFSETS and REMINDER_QUIET_HOURS; absent: no reminders. */
+  reminders?: { offsets: readonly ReminderOffset[]; quietHours: QuietHours | null };
+  /** Said in reminders, for a patient who can no longer change the appointment online. */
+  clinicPhone?: string;
 }
 
 /** What a mail about a booking says of it. */
@@ -32,6 +39,13 @@ interface BookingOfMail {
   slot: string;
 }
 
+/** What a booking's reminders are computed from. */
+interface RemindedBooking extends BookingOfMail {
+  version: number;
+  startMin: number;
+  startsAt: Date;
+}
+
 type CalendarChange = Pick<Parameters<typeof bookingIcs>[0], 'cancelled' | 'sequence'>;
 
 /** A moved booking's event replaces the older ones in the patient's calendar (SEQUENCE = version). */
@@ -39,6 +53,33 @@ const revisionOf = (booking: { version: number }): CalendarChange => (booking.ve
 
 export function createMailService(deps: MailDeps) {
   const organizer = deps.fromAddress.replace(/^.*<|>.*$/g, '');
+  // Due now by the app's clock (which tests pin), unless a mail says when (a reminder).
+  const stamp = (mail: NewMail): NewMail => ({ nextAttemptAt: deps.now(), ...mail });
+  const enqueueMail = (db: Db, mail: NewMail) => storeMail(db, stamp(mail));
+  const enqueueMails = (db: Db, mails: NewMail[]) => storeMails(db, mails.map(stamp));
+
+  /**
+   * A booking's reminders at its current version (design section 5.4): one outbox row per
+   * REMINDER_OFFSETS entry, not before its due time, keyed so it exists once, and re-checked
+   * against the booking when claimed.
+   */
+  function remindersOf(booking: RemindedBooking): NewMail[] {
+    if (!deps.reminders || booking.patientEmail === '') return [];
+    const settings = { ...deps.reminders, timeZone: deps.timeZone };
+    return remindersFor(booking, settings, deps.now()).map((r) => {
+      const day = dayWord(booking.date, r.dueAt, deps.timeZone);
+      const mail = bookingMail(booking, 'booking-reminder', (when) => ({
+        subject: `Reminder: ${booking.treatmentName} ${day ? `${day}, ` : ''}${when}`,
+        body:
+          `This is a reminder of your ${booking.treatmentName} appointment on ${when} (${deps.timeZone} time).\n\n` +
+          `If you cannot come, please cancel or move it: ${deps.publicUrl}/dashboard/appointments/${booking.id}` +
+          `${deps.clinicPhone ? `, or call ${deps.clinicPhone}` : ''}.\n\n` +
+          `You can turn these reminders off on your profile: ${deps.publicUrl}/dashboard/profile`,
+        calendar: null,
+      }));
+      return { ...mail, nextAttemptAt: r.dueAt, expiresAt: r.expiresAt, bookingId: booking.id, bookingVersion: booking.version, dedupeKey: r.dedupeKey };
+    });
+  }
 
   function calendarFor(booking: BookingOfMail, change: CalendarChange = {}): string {
     return bookingIcs({
@@ -57,7 +98,7 @@ export function createMailService(deps: MailDeps) {
   function bookingMail(
     booking: BookingOfMail,
     kind: string,
-    content: (when: string) => { subject: string; body: string; calendar?: CalendarChange },
+    content: (when: string) => { subject: string; body: string; calendar?: CalendarChange | null },
   ) {
     const { subject, body, calendar } = content(`${formatMediumDate(booking.date)} at ${booking.slot}`);
     return {
@@ -65,7 +106,7 @@ export function createMailService(deps: MailDeps) {
       toAddress: booking.patientEmail,
       subject,
       textBody: `Dear ${booking.patientName},\n\n${body}\n\nDoctors Portal\n`,
-      ics: calendarFor(booking, calendar),
+      ics: calendar === null ? null : calendarFor(booking, calendar),
     };
   }
 
@@ -107,18 +148,45 @@ export function createMailService(deps: MailDeps) {
     },
 
     /** One confirmation per booking, with its `.ics`; pass the transaction that booked them. */
-    async queueBookingConfirmations(tx: Db, bookings: (BookingOfMail & { priceCents: number })[]) {
+    /** One confirmation per booking, with its `.ics`, and its reminders, in one statement. */
+    async queueBookingConfirmations(tx: Db, bookings: (RemindedBooking & { priceCents: number })[]) {
       await enqueueMails(
         tx,
-        bookings.map((booking) =>
+        bookings.flatMap((booking) => [
           bookingMail(booking, 'booking-confirmation', (when) => ({
             subject: `Appointment is set, ${when}`,
             body:
               `Your ${booking.treatmentName} appointment is set for ${when} (${deps.timeZone} time). ` +
               `The fee is $${booking.priceCents / 100}; you can pay it from My Appointments: ${deps.publicUrl}/dashboard`,
           })),
-        ),
+          ...remindersOf(booking),
+        ]),
       );
+    },
+
+    /** A cancelled booking's reminders are withdrawn; pass the cancelling transaction. */
+    async withdrawReminders(tx: Db, bookingIds: readonly string[]) {
+      await cancelPendingReminders(tx, bookingIds);
+    },
+
+    /**
+     * A waitlist offer (design section 5.5): one concrete time, to book before it expires. No
+     * calendar file: nothing is booked yet.
+     */
+    async queueWaitlistOffer(tx: Db, offer: { patientEmail: string; patientName: string; treatmentName: string; date: string; slot: string; doctorName: string | null; expiresAt: Date }) {
+      if (offer.patientEmail === '') return;
+      const minutes = Math.max(1, Math.round((offer.expiresAt.getTime() - deps.now().getTime()) / 60_000));
+      await enqueueMail(tx, {
+        kind: 'waitlist-offer',
+        toAddress: offer.patientEmail,
+        subject: `A time for ${offer.treatmentName} is free: ${formatMediumDate(offer.date)} at ${offer.slot}`,
+        textBody:
+          `Dear ${offer.patientName},\n\nA time you were waiting for has come free: ${offer.treatmentName} on ` +
+          `${formatMediumDate(offer.date)} at ${offer.slot} (${deps.timeZone} time)${offer.doctorName ? ` with ${offer.doctorName}` : ''}.\n\n` +
+          `The first patient to book it gets it. Book it within ${minutes} minutes from your waitlist: ${deps.publicUrl}/dashboard/waitlist\n\n` +
+          `If you no longer need it, you can leave the waitlist there.\n\nDoctors Portal\n`,
+        expiresAt: offer.expiresAt,
+      });
     },
 
     /** A booking's calendar file as the patient downloads it: the latest revision, or its cancellation. */
@@ -156,10 +224,11 @@ export function createMailService(deps: MailDeps) {
     },
 
     /** The appointment moved: the calendar event is updated in place (same UID, SEQUENCE = version). */
-    async queueRescheduled(tx: Db, booking: BookingOfMail & { version: number }, from: { date: string; slot: string }) {
+    async queueRescheduled(tx: Db, booking: RemindedBooking, from: { date: string; slot: string }) {
+      // The old time's reminders go; the new time's are queued (their keys name the new version).
+      await cancelPendingReminders(tx, [booking.id]);
       if (booking.patientEmail === '') return;
-      await enqueueMail(
-        tx,
+      await enqueueMails(tx, [
         bookingMail(booking, 'booking-rescheduled', (when) => ({
           subject: `Appointment moved, ${when}`,
           body:
@@ -167,7 +236,8 @@ export function createMailService(deps: MailDeps) {
             `to ${when} (${deps.timeZone} time).\n\nSee it in My Appointments: ${deps.publicUrl}/dashboard`,
           calendar: revisionOf(booking),
         })),
-      );
+        ...remindersOf(booking),
+      ]);
     },
 
     /**
@@ -207,6 +277,7 @@ export async function listRecentMails(db: Db, limit = 100): Promise<OutboxEntry[
     lastError: m.lastError,
     createdAt: m.createdAt.toISOString(),
     sentAt: m.sentAt?.toISOString() ?? null,
+    notBefore: m.nextAttemptAt.toISOString(),
   }));
 }
 

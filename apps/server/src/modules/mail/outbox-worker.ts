@@ -11,6 +11,12 @@ export interface OutboxWorkerOptions {
   db: Db;
   transport: Transporter;
   from: string;
+  /** The host of Message-IDs (PUBLIC_URL's): `<outbox id or dedupe key@host>`, the same on a resend. */
+  messageIdHost: string;
+  /** The app's clock (tests pin it): what is due, and when a retry is. */
+  now?: () => Date;
+  /** How long a claim lasts before another instance may take the mail over. */
+  claimSeconds?: number;
   pollMs?: number;
   retryBaseMs?: number;
   retryMaxMs?: number;
@@ -26,7 +32,8 @@ function isPermanent(error: unknown): boolean {
 
 export function createOutboxWorker(options: OutboxWorkerOptions) {
   const {
-    db, transport, from, pollMs = 2000, retryBaseMs = 30_000, retryMaxMs = 3_600_000, maxAttempts = 8, batchSize = 10,
+    db, transport, from, messageIdHost, now = () => new Date(), claimSeconds = 120, pollMs = 2000, retryBaseMs = 30_000,
+    retryMaxMs = 3_600_000, maxAttempts = 8, batchSize = 10,
   } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
@@ -35,6 +42,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   async function deliver(mail: OutboxRow) {
     try {
       await transport.sendMail({
+        // Fixed per mail: SMTP has no idempotency, so a mail resent after an instance died
+        // between the server's accept and markSent carries the same Message-ID (design section 5.4).
+        messageId: `<${(mail.dedupeKey ?? mail.id).replaceAll(':', '.')}@${messageIdHost}>`,
         from,
         to: mail.toAddress,
         subject: mail.subject,
@@ -53,14 +63,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       } else {
         const delay = Math.min(retryBaseMs * 2 ** (mail.attempts - 1), retryMaxMs);
         options.log?.warn({ mailId: mail.id, attempts: mail.attempts, retryInMs: delay, err: message }, 'mail delivery failed, will retry');
-        await scheduleRetry(db, mail.id, message, delay);
+        await scheduleRetry(db, mail.id, message, new Date(now().getTime() + delay));
       }
     }
   }
 
   /** One pass: claim what is due and deliver it. Returns how many mails were attempted. */
   async function runOnce(): Promise<number> {
-    const claimed = await claimDueMails(db, batchSize, 120);
+    const claimed = await claimDueMails(db, batchSize, claimSeconds, now());
     for (const mail of claimed) await deliver(mail);
     return claimed.length;
   }

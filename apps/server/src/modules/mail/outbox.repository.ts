@@ -1,9 +1,12 @@
-import { and, asc, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
 
 export type OutboxRow = typeof outbox.$inferSelect;
-export type NewMail = Pick<typeof outbox.$inferInsert, 'kind' | 'toAddress' | 'subject' | 'textBody' | 'replyTo' | 'ics'>;
+export type NewMail = Pick<
+  typeof outbox.$inferInsert,
+  'kind' | 'toAddress' | 'subject' | 'textBody' | 'replyTo' | 'ics' | 'nextAttemptAt' | 'expiresAt' | 'bookingId' | 'bookingVersion' | 'dedupeKey'
+>;
 
 /** Stores a mail; pass the transaction of whatever caused it. */
 export async function enqueueMail(db: Db, mail: NewMail): Promise<string> {
@@ -11,41 +14,73 @@ export async function enqueueMail(db: Db, mail: NewMail): Promise<string> {
   return id!;
 }
 
-/** Stores several mails in one statement; answers their ids in order. */
+/**
+ * Stores several mails in one statement; answers the ids of those stored. A mail whose
+ * `dedupeKey` is already in the outbox is not stored again (a reminder exists once).
+ */
 export async function enqueueMails(db: Db, mails: NewMail[]): Promise<string[]> {
   if (mails.length === 0) return [];
-  const rows = await db.insert(outbox).values(mails).returning({ id: outbox.id });
+  const rows = await db.insert(outbox).values(mails).onConflictDoNothing({ target: outbox.dedupeKey }).returning({ id: outbox.id });
   return rows.map((row) => row.id);
+}
+
+/**
+ * A booking's reminders not sent yet are withdrawn (it was cancelled or moved); pass the
+ * transaction that changed it. The claim checks the booking again, for any path that forgets.
+ */
+export async function cancelPendingReminders(db: Db, bookingIds: readonly string[]): Promise<void> {
+  if (bookingIds.length === 0) return;
+  await db
+    .update(outbox)
+    .set({ status: 'cancelled', lastError: 'the booking changed' })
+    .where(and(inArray(outbox.bookingId, [...bookingIds]), eq(outbox.status, 'pending')));
 }
 
 /**
  * Claims up to `limit` due mails for this instance. SKIP LOCKED lets several instances claim at
  * once without waiting on, or taking, each other's rows; a claim lapses after `claimSeconds`, so
  * mail held by an instance that died is picked up again.
+ *
+ * In the same transaction, a reminder is checked against its booking (design section 5.4): one
+ * whose booking is no longer confirmed at the version it was computed for, or whose patient
+ * opted out, becomes `cancelled`; one past its `expires_at` (the server was down) `expired`.
+ * Neither is sent. Times are the app's clock (`now`), which tests pin.
  */
-export async function claimDueMails(db: Db, limit: number, claimSeconds: number): Promise<OutboxRow[]> {
+export async function claimDueMails(db: Db, limit: number, claimSeconds: number, now: Date): Promise<OutboxRow[]> {
   return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(
-        or(
-          and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)),
-          and(eq(outbox.status, 'sending'), lte(outbox.claimedUntil, sql`now()`)),
-        ),
-      )
-      .orderBy(outbox.createdAt)
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
+    const due = await tx.execute<{ id: string; stale: boolean; late: boolean }>(sql`
+      SELECT o.id,
+             (o.booking_id IS NOT NULL AND (b.id IS NULL OR b.status <> 'confirmed' OR b.version <> o.booking_version
+               OR coalesce(u.reminders_opt_out, false))) AS stale,
+             (o.expires_at IS NOT NULL AND o.expires_at <= ${now}) AS late
+      FROM outbox o
+      LEFT JOIN bookings b ON b.id = o.booking_id
+      LEFT JOIN users u ON u.id = b.patient_id
+      WHERE (o.status = 'pending' AND o.next_attempt_at <= ${now})
+         OR (o.status = 'sending' AND o.claimed_until <= ${now})
+      ORDER BY o.next_attempt_at
+      LIMIT ${limit}
+      FOR UPDATE OF o SKIP LOCKED`);
+    const rows = Array.isArray(due) ? due : (due as { rows: { id: string; stale: boolean; late: boolean }[] }).rows;
+    if (rows.length === 0) return [];
+    const stale = rows.filter((r) => r.stale).map((r) => r.id);
+    const late = rows.filter((r) => !r.stale && r.late).map((r) => r.id);
+    const ready = rows.filter((r) => !r.stale && !r.late).map((r) => r.id);
+    if (stale.length > 0) {
+      await tx.update(outbox).set({ status: 'cancelled', claimedUntil: null, lastError: 'the booking changed or reminders are off' }).where(inArray(outbox.id, stale));
+    }
+    if (late.length > 0) {
+      await tx.update(outbox).set({ status: 'expired', claimedUntil: null, lastError: 'too late to send' }).where(inArray(outbox.id, late));
+    }
+    if (ready.length === 0) return [];
     return tx
       .update(outbox)
       .set({
         status: 'sending',
         attempts: sql`${outbox.attempts} + 1`,
-        claimedUntil: sql`now() + make_interval(secs => ${claimSeconds})`,
+        claimedUntil: new Date(now.getTime() + claimSeconds * 1000),
       })
-      .where(inArray(outbox.id, due.map((d) => d.id)))
+      .where(inArray(outbox.id, ready))
       .returning();
   });
 }
@@ -58,15 +93,10 @@ export async function markFailed(db: Db, id: string, error: string): Promise<voi
   await db.update(outbox).set({ status: 'failed', claimedUntil: null, lastError: error }).where(eq(outbox.id, id));
 }
 
-export async function scheduleRetry(db: Db, id: string, error: string, delayMs: number): Promise<void> {
+export async function scheduleRetry(db: Db, id: string, error: string, retryAt: Date): Promise<void> {
   await db
     .update(outbox)
-    .set({
-      status: 'pending',
-      claimedUntil: null,
-      lastError: error,
-      nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
-    })
+    .set({ status: 'pending', claimedUntil: null, lastError: error, nextAttemptAt: retryAt })
     .where(eq(outbox.id, id));
 }
 

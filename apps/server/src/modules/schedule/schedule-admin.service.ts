@@ -51,6 +51,8 @@ export interface ScheduleAdminDeps {
   booking: Pick<BookingService, 'confirmedFrom' | 'cancelByClinic' | 'setDoctors' | 'isReferenced'>;
   now: () => Date;
   timeZone: string;
+  /** In the change's transaction: times may have come free (wider hours, a closure lifted, a doctor added). */
+  scheduleChanged?: (tx: Db) => Promise<void>;
 }
 
 /** What a change does about the bookings it would strand. */
@@ -141,6 +143,7 @@ export function createScheduleAdmin(deps: ScheduleAdminDeps) {
       }
       await bumpScheduleVersion(tx);
       await notifyScheduleChanged(tx);
+      await deps.scheduleChanged?.(tx);
       await recordAudit(tx, {
         actorId: caller.userId,
         actorEmail: caller.email,
@@ -237,6 +240,7 @@ export function createScheduleAdmin(deps: ScheduleAdminDeps) {
       await linkDoctorToTreatmentNamed(tx, doctorId, specialty);
       await bumpScheduleVersion(tx);
       await notifyScheduleChanged(tx);
+      await deps.scheduleChanged?.(tx);
       afterCommit(() => {
         snapshot.reset();
         cache.reset();
