@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { texts } from '@clinic/shared';
-import { treatmentFactory } from '../../test/factories.ts';
+import { availabilityFactory, treatmentFactory } from '../../test/factories.ts';
 import { json, mockFetch, patient, renderRoutes } from '../../test/utils.tsx';
 import { routes } from '../routes.tsx';
 
@@ -102,5 +102,61 @@ describe('/appointment', () => {
     await user.click(await screen.findByRole('button', { name: texts.bookAppointment }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByLabelText('Phone')).toHaveValue('+1 555 0100');
+  });
+
+  it("joins the waitlist from a card with 'No Slot Available', from the day shown", async () => {
+    const user = userEvent.setup();
+    const full = treatmentFactory({ slots: [] });
+    const { calls } = mockFetch({
+      'GET /api/me': () => json({ user: patient }),
+      'GET /api/available': () => json([full]),
+      'GET /api/availability': () => json(availabilityFactory()),
+      'POST /api/waitlist': () =>
+        json(
+          {
+            entry: {
+              _id: 'w1',
+              treatmentId: full._id,
+              treatment: full.name,
+              doctor: null,
+              from: '2030-06-12',
+              to: '2030-06-25',
+              earliestMin: null,
+              latestMin: null,
+              status: 'waiting',
+              createdAt: '2030-06-10T09:00:00.000Z',
+            },
+          },
+          201,
+        ),
+    });
+    renderRoutes(routes, { initialEntries: ['/appointment?date=2030-06-12'] });
+
+    const card = await screen.findByRole('listitem', { name: 'Teeth Cleaning' });
+    expect(within(card).getByText(texts.noSlot)).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: texts.bookAppointment })).toBeDisabled();
+    await user.click(within(card).getByRole('button', { name: 'Join waitlist' }));
+
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Join the waitlist for Teeth Cleaning',
+    });
+    expect(within(dialog).getByLabelText('First day')).toHaveValue('2030-06-12');
+    await user.click(within(dialog).getByRole('button', { name: 'Join waitlist' }));
+
+    expect(
+      await screen.findByText('You are on the waitlist for Teeth Cleaning.'),
+    ).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      path: '/api/waitlist',
+      body: { treatmentId: full._id, from: '2030-06-12', to: '2030-06-25' },
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor through /login, remembering the page', async () => {
+    mockFetch({ 'GET /api/me': () => json({ user: null }) });
+    const { router } = renderRoutes(routes, { initialEntries: ['/appointment?date=2030-06-12'] });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/appointment?date=2030-06-12' });
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { formatMediumDate, texts, type IsoDate, type TreatmentAvailability } from '@clinic/shared';
 import { LazyChunk } from '../../../components/lazy-chunk.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
@@ -15,18 +15,33 @@ const bookingDialog = retryableLazy(() =>
   import('./booking-dialog.tsx').then((module) => ({ default: module.BookingDialog })),
 );
 
+/** What the waitlist's join dialog needs from this page; the route renders it (features do not import each other). */
+export type JoinWaitlistRequest = {
+  treatment: TreatmentAvailability;
+  date: IsoDate;
+  onClose: () => void;
+};
+
 type AvailableAppointmentsProps = {
   date: IsoDate;
   patient: Patient;
+  /** Renders the dialog that joins the waitlist for a treatment with no free slot; absent, no card offers it. */
+  renderJoinWaitlist?: ((request: JoinWaitlistRequest) => ReactNode) | undefined;
 };
 
 /**
  * 'Available Appointments on {date}' and the treatment cards of that day (spec section 2), with a
- * spinner while they load; 'Book Appointment' opens the booking dialog for that treatment.
+ * spinner while they load; 'Book Appointment' opens the booking dialog for that treatment, and on a
+ * card with nothing free, 'Join waitlist' the waitlist's dialog.
  */
-export function AvailableAppointments({ date, patient }: AvailableAppointmentsProps) {
+export function AvailableAppointments({
+  date,
+  patient,
+  renderJoinWaitlist,
+}: AvailableAppointmentsProps) {
   const available = useAvailable(date);
   const [chosen, setChosen] = useState<TreatmentAvailability | null>(null);
+  const [waitingFor, setWaitingFor] = useState<TreatmentAvailability | null>(null);
   const cardsShown = available.isSuccess;
   useEffect(() => {
     if (cardsShown) bookingDialog.preload();
@@ -48,7 +63,12 @@ export function AvailableAppointments({ date, patient }: AvailableAppointmentsPr
       ) : (
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
           {available.data.map((treatment) => (
-            <TreatmentCard key={treatment._id} treatment={treatment} onBook={setChosen} />
+            <TreatmentCard
+              key={treatment._id}
+              treatment={treatment}
+              onBook={setChosen}
+              onJoinWaitlist={renderJoinWaitlist && setWaitingFor}
+            />
           ))}
         </ul>
       )}
@@ -59,6 +79,11 @@ export function AvailableAppointments({ date, patient }: AvailableAppointmentsPr
           fallback={<Spinner label="Opening the booking form…" />}
           props={{ treatment: chosen, date, patient, onClose: () => setChosen(null) }}
         />
+      )}
+      {waitingFor && renderJoinWaitlist && (
+        <Fragment key={waitingFor._id}>
+          {renderJoinWaitlist({ treatment: waitingFor, date, onClose: () => setWaitingFor(null) })}
+        </Fragment>
       )}
     </section>
   );

@@ -1,15 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { texts } from '@clinic/shared';
+import { texts, type TreatmentAvailability } from '@clinic/shared';
 import { slotLabels, treatmentFactory } from '../../../test/factories.ts';
 import { TreatmentCard } from './treatment-card.tsx';
 
-function renderCard(slots: string[], onBook = vi.fn()) {
+function renderCard(
+  slots: string[],
+  onBook = vi.fn(),
+  onJoinWaitlist?: (treatment: TreatmentAvailability) => void,
+) {
   const treatment = treatmentFactory({ slots });
   render(
     <ul>
-      <TreatmentCard treatment={treatment} onBook={onBook} />
+      <TreatmentCard treatment={treatment} onBook={onBook} onJoinWaitlist={onJoinWaitlist} />
     </ul>,
   );
   return { treatment, onBook };
@@ -52,5 +56,29 @@ describe('TreatmentCard', () => {
     expect(bookButton()).toBeDisabled();
     await user.click(bookButton());
     expect(onBook).not.toHaveBeenCalled();
+  });
+
+  it("offers 'Join waitlist' beside the disabled button when nothing is free and the page has a waitlist", async () => {
+    const user = userEvent.setup();
+    const onJoinWaitlist = vi.fn();
+    const { treatment } = renderCard([], vi.fn(), onJoinWaitlist);
+
+    expect(bookButton()).toBeDisabled();
+    const join = screen.getByRole('button', { name: 'Join waitlist' });
+    expect(join).toHaveAccessibleDescription('Teeth Cleaning');
+    await user.click(join);
+    expect(onJoinWaitlist).toHaveBeenCalledWith(treatment);
+  });
+
+  it('offers no waitlist while a slot is free, nor where the page has none', () => {
+    const { unmount } = render(
+      <ul>
+        <TreatmentCard treatment={treatmentFactory()} onBook={vi.fn()} onJoinWaitlist={vi.fn()} />
+      </ul>,
+    );
+    expect(screen.queryByRole('button', { name: 'Join waitlist' })).not.toBeInTheDocument();
+    unmount();
+    renderCard([]);
+    expect(screen.queryByRole('button', { name: 'Join waitlist' })).not.toBeInTheDocument();
   });
 });

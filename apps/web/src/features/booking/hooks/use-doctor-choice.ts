@@ -10,7 +10,6 @@ import type { DoctorOption } from '../../../components/doctor-field.tsx';
 import { useAvailability } from '../api/get-availability.ts';
 import { ANY_DOCTOR, slotChoices } from '../../../lib/lane-slots.ts';
 
-
 export { ANY_DOCTOR, slotChoices } from '../../../lib/lane-slots.ts';
 
 export type DoctorChoice = {
