@@ -42,6 +42,7 @@ export const routeTable: readonly RouteEntry[] = [
           { index: true, page: 'dashboard-appointments' },
           { path: 'review', page: 'dashboard-review' },
           { path: 'history', page: 'dashboard-history' },
+          { path: 'waitlist', page: 'dashboard-waitlist' },
           { path: 'payment/:id', page: 'dashboard-payment' },
           { path: 'appointments/:id', page: 'dashboard-appointment' },
           { path: 'appointments/:id/reschedule', page: 'dashboard-appointment-reschedule' },

@@ -39,6 +39,7 @@ describe('the dashboard for admins', () => {
       ['Treatments', '/dashboard/treatments'],
       ['Clinic Hours & Closures', '/dashboard/clinic-hours'],
       ['Messages', '/dashboard/messages'],
+      ['My Waitlist', '/dashboard/waitlist'],
       ['Profile', '/dashboard/profile'],
       ['Security', '/dashboard/security'],
     ]);
@@ -62,6 +63,7 @@ describe('the dashboard for admins', () => {
       ['My Appointments', '/dashboard'],
       ['My Reviews', '/dashboard/review'],
       ['My History', '/dashboard/history'],
+      ['My Waitlist', '/dashboard/waitlist'],
       ['Profile', '/dashboard/profile'],
       ['Security', '/dashboard/security'],
     ]);

@@ -26,6 +26,7 @@ describe('/dashboard', () => {
       ['My Appointments', '/dashboard'],
       ['My Reviews', '/dashboard/review'],
       ['My History', '/dashboard/history'],
+      ['My Waitlist', '/dashboard/waitlist'],
       ['Profile', '/dashboard/profile'],
       ['Security', '/dashboard/security'],
     ]);
@@ -137,5 +138,31 @@ describe('/dashboard', () => {
     mockFetch({ 'GET /api/me': () => json({ user: null }) });
     const { router } = renderRoutes(routes, { initialEntries: ['/dashboard/appointments/b1'] });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('opens My Waitlist from the menu and from the link under My Appointments', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/me': () => json({ user: patient }),
+      'GET /api/booking': () => json([bookingFactory()]),
+      'GET /api/waitlist': () => json([]),
+    });
+    const { router } = renderRoutes(routes, { initialEntries: ['/dashboard'] });
+    await screen.findByRole('heading', { name: 'My Appointments: 1' });
+
+    await user.click(screen.getByRole('link', { name: 'Want an earlier time? Join a waitlist' }));
+    expect(await screen.findByRole('heading', { name: 'My Waitlist' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/waitlist');
+    expect(await screen.findByText(/You are not on any waitlist/)).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('My Waitlist - Doctors Portal'));
+    const menu = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(within(menu).getByRole('link', { name: 'My Waitlist' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+
+    await user.click(within(menu).getByRole('link', { name: 'My Appointments' }));
+    await user.click(await within(menu).findByRole('link', { name: 'My Waitlist' }));
+    expect(await screen.findByRole('heading', { name: 'My Waitlist' })).toBeInTheDocument();
   });
 });

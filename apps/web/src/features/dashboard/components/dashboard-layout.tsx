@@ -16,6 +16,15 @@ export const patientMenuItems: readonly DashboardMenuItem[] = [
   { to: '/dashboard/history', label: 'My History' },
 ];
 
+/**
+ * Not in the spec: the patient's waitlist, after the spec's entries (the patient's and the
+ * admin's, which keep their order and stay together), before the account's own pages.
+ */
+export const waitlistMenuItem: DashboardMenuItem = {
+  to: '/dashboard/waitlist',
+  label: 'My Waitlist',
+};
+
 /** Not in the spec: everyone's account page (name, phone, data export), after the spec's entries. */
 export const profileMenuItem: DashboardMenuItem = { to: '/dashboard/profile', label: 'Profile' };
 
@@ -54,7 +63,13 @@ export function DashboardLayout({ adminMenuItems = [], children }: DashboardLayo
     return () => document.removeEventListener('keydown', onKey);
   }, [isOpen]);
 
-  const items = [...patientMenuItems, ...adminMenuItems, profileMenuItem, securityMenuItem];
+  const items = [
+    ...patientMenuItems,
+    ...adminMenuItems,
+    waitlistMenuItem,
+    profileMenuItem,
+    securityMenuItem,
+  ];
 
   return (
     <div className="drawer mx-auto max-w-6xl lg:drawer-open">

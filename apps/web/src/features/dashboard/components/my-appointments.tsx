@@ -61,7 +61,8 @@ const INCLUDE_PARAM = 'include';
  *
  * A sixth column, Manage, links to each booking's page (cancel, reschedule, history) and shows
  * a status other than confirmed as a badge. "Show past and cancelled" below the table asks the
- * server for the cancelled bookings too, which it otherwise leaves out.
+ * server for the cancelled bookings too, which it otherwise leaves out; a link under it leads to
+ * the waitlist, for a patient who would rather have an earlier time.
  */
 export function MyAppointments({
   email,
@@ -164,6 +165,9 @@ export function MyAppointments({
           <span aria-hidden="true" className="loading loading-spinner loading-xs" />
         )}
       </label>
+      <Link to="/dashboard/waitlist" className="link link-primary w-fit text-sm">
+        Want an earlier time? Join a waitlist
+      </Link>
     </section>
   );
 }

@@ -79,3 +79,9 @@ export function timeLeftText(expiresAt: string, now: number): string {
   if (minutes < 1) return 'Less than a minute left';
   return minutes === 1 ? '1 minute left' : `${minutes} minutes left`;
 }
+
+/** Today in the browser's zone, as ISO: the first day a join from the waitlist page starts with. */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

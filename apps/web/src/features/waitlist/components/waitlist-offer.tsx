@@ -1,0 +1,83 @@
+import { useId } from 'react';
+import { toast } from 'sonner';
+import {
+  bookingConflictSchema,
+  ErrorCode,
+  SLOT_TAKEN_MESSAGE,
+  toasts,
+  type WaitlistOffer as Offer,
+} from '@clinic/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { errorMessage, isApiError } from '../../../lib/api-client.ts';
+import { mediumDateOf } from '../../../lib/medium-date.ts';
+import { useClaimOffer } from '../api/claim-offer.ts';
+import { OFFER_EXPIRED_TEXT, timeLeftText } from '../utils/waitlist-texts.ts';
+
+/** What to tell the patient when booking an offered time failed. */
+function claimFailureText(error: unknown): string {
+  if (!isApiError(error)) return errorMessage(error);
+  if (error.code === ErrorCode.SLOT_TAKEN) return SLOT_TAKEN_MESSAGE;
+  if (error.code === ErrorCode.OFFER_EXPIRED || error.status === 410) return OFFER_EXPIRED_TEXT;
+  // The claim answers as a booking does: a booking of the patient's own in the way, in the spec's words.
+  const conflict = error.status === 409 ? bookingConflictSchema.safeParse(error.body) : null;
+  if (conflict?.success) {
+    const { date, slot } = conflict.data.booking;
+    return toasts.bookingConflict(mediumDateOf(date), slot);
+  }
+  return errorMessage(error);
+}
+
+type WaitlistOfferProps = {
+  offer: Offer;
+  /** The time now (epoch ms), for the minutes left. */
+  now: number;
+  /** The profile's phone, sent with the booking as the booking dialog pre-fills it. */
+  phone?: string | undefined;
+};
+
+/**
+ * One time offered to the patient: when, with whom, how long the offer stands, and 'Book now',
+ * which books it unless someone was quicker (the time is not held) or the offer ran out.
+ */
+export function WaitlistOffer({ offer, now, phone }: WaitlistOfferProps) {
+  const descriptionId = useId();
+  const claim = useClaimOffer();
+  const timeLeft = timeLeftText(offer.expiresAt, now);
+  const isExpired = Date.parse(offer.expiresAt) <= now;
+
+  const book = () =>
+    claim.mutate(
+      { offerId: offer._id, ...(phone && { phone }) },
+      {
+        onSuccess: ({ booking }) => {
+          toast.success(toasts.bookingSet(mediumDateOf(booking.date), booking.slot));
+        },
+        onError: (error) => {
+          toast.error(claimFailureText(error));
+        },
+      },
+    );
+
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 rounded-box bg-base-200 p-3">
+      <div id={descriptionId} className="min-w-0">
+        <p className="font-semibold">
+          {mediumDateOf(offer.date)} at <span className="whitespace-nowrap">{offer.slot}</span>
+        </p>
+        {offer.doctor && <p className="text-sm">with Dr. {offer.doctor.name}</p>}
+        <p className={`text-sm ${isExpired ? 'text-error' : 'text-base-content/80'}`}>
+          <time dateTime={offer.expiresAt}>{timeLeft}</time>
+        </p>
+      </div>
+      <Button
+        className="btn-sm"
+        aria-describedby={descriptionId}
+        disabled={isExpired}
+        isLoading={claim.isPending}
+        onClick={book}
+      >
+        Book now
+      </Button>
+    </li>
+  );
+}
