@@ -12,9 +12,10 @@ import { SignedInSessions } from '../../features/auth/components/signed-in-sessi
 import { DeleteAccount } from '../../features/profile/components/delete-account.tsx';
 import { DownloadMyData } from '../../features/profile/components/download-my-data.tsx';
 import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
+import { ReminderSettings } from '../../features/profile/components/reminder-settings.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
-/** Profile: the account's name and phone, and the download of everything held about it. */
+/** Profile: the account's name and phone, its reminders, and the download of everything held about it. */
 export default function DashboardProfileRoute() {
   usePageMeta('Profile - Doctors Portal', 'Your name, phone and data at Doctors Portal.');
   const me = useMe();
@@ -43,6 +44,7 @@ export default function DashboardProfileRoute() {
       ) : me.data ? (
         <>
           <ProfileForm key={me.data._id} account={me.data} onSaved={onSaved} />
+          <ReminderSettings account={me.data} onSaved={onSaved} />
           <section aria-labelledby="my-data-heading" className="flex flex-col gap-2">
             <h3 id="my-data-heading" className="text-lg font-semibold">
               Your data

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Me } from '@clinic/shared';
+import { json, mockFetch, patient, problem, renderAt } from '../../../test/utils.tsx';
+import { ReminderSettings } from './reminder-settings.tsx';
+
+type Account = NonNullable<Me>;
+
+/** The page's part: it keeps the account the server answered, as the route's `me` cache does. */
+function Page({ initial }: { initial: Account }) {
+  const [account, setAccount] = useState(initial);
+  return <ReminderSettings account={account} onSaved={setAccount} />;
+}
+
+function renderSettings(account: Partial<Account> = {}) {
+  return renderAt(<Page initial={{ ...patient, ...account }} />, { path: '/dashboard/profile' });
+}
+
+const checkbox = () => screen.getByRole('checkbox', { name: 'Email me appointment reminders' });
+
+describe('ReminderSettings', () => {
+  it('is ticked unless the patient turned reminders off', () => {
+    mockFetch({});
+    const { unmount } = renderSettings();
+    expect(screen.getByRole('region', { name: 'Reminders' })).toContainElement(checkbox());
+    expect(checkbox()).toBeChecked();
+    unmount();
+
+    renderSettings({ remindersOptOut: false });
+    expect(checkbox()).toBeChecked();
+  });
+
+  it('turns reminders off and on again with PATCH /api/me, saying so each time', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'PATCH /api/me': (call) => json({ user: { ...patient, ...(call.body as object) } }),
+    });
+    renderSettings();
+
+    await user.click(checkbox());
+    expect(await screen.findByText('Reminder settings saved')).toBeInTheDocument();
+    expect(checkbox()).not.toBeChecked();
+
+    await user.click(checkbox());
+    await waitFor(() => expect(checkbox()).toBeChecked());
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([
+      ['/api/me', { remindersOptOut: true }],
+      ['/api/me', { remindersOptOut: false }],
+    ]);
+  });
+
+  it('starts unticked for a patient who turned them off, and turns them on', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'PATCH /api/me': (call) => json({ user: { ...patient, ...(call.body as object) } }),
+    });
+    renderSettings({ remindersOptOut: true });
+    expect(checkbox()).not.toBeChecked();
+
+    await user.click(checkbox());
+    expect(await screen.findByText('Reminder settings saved')).toBeInTheDocument();
+    expect(checkbox()).toBeChecked();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ remindersOptOut: false });
+  });
+
+  it('shows the saved choice again, and why, when saving fails', async () => {
+    const user = userEvent.setup();
+    mockFetch({ 'PATCH /api/me': () => problem(500, 'Something went wrong on our side') });
+    renderSettings();
+
+    await user.click(checkbox());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your reminder settings were not saved: Something went wrong on our side',
+    );
+    expect(checkbox()).toBeChecked();
+    expect(checkbox()).toBeEnabled();
+    expect(screen.queryByText('Reminder settings saved')).not.toBeInTheDocument();
+  });
+});
