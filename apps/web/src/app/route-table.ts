@@ -58,6 +58,7 @@ export const routeTable: readonly RouteEntry[] = [
               { path: 'manage-doctor', page: 'dashboard-manage-doctors' },
               { path: 'all-appointments', page: 'dashboard-all-appointments' },
               { path: 'messages', page: 'dashboard-messages' },
+              { path: 'background', page: 'dashboard-background' },
               { path: 'treatments', page: 'dashboard-treatments' },
               { path: 'clinic-hours', page: 'dashboard-clinic-hours' },
               { path: 'doctors/:id/schedule', page: 'dashboard-doctor-schedule' },

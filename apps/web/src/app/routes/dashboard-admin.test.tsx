@@ -39,6 +39,7 @@ describe('the dashboard for admins', () => {
       ['Treatments', '/dashboard/treatments'],
       ['Clinic Hours & Closures', '/dashboard/clinic-hours'],
       ['Messages', '/dashboard/messages'],
+      ['Background work', '/dashboard/background'],
       ['My Waitlist', '/dashboard/waitlist'],
       ['Profile', '/dashboard/profile'],
       ['Security', '/dashboard/security'],
@@ -79,6 +80,7 @@ describe('the dashboard for admins', () => {
       { name: 'All Appointments' },
     ],
     ['/dashboard/messages', 'Messages - Doctors Portal', { name: 'Messages: 0' }],
+    ['/dashboard/background', 'Background work - Doctors Portal', { name: 'Background work' }],
     ['/dashboard/treatments', 'Treatments - Doctors Portal', { name: 'Treatments: 0' }],
     [
       '/dashboard/clinic-hours',
@@ -95,6 +97,14 @@ describe('the dashboard for admins', () => {
       'GET /api/admin/working-hours': () => json({ doctorId: null, weekdays: {} }),
       'GET /api/admin/schedule-exceptions': () => json([]),
       'GET /api/admin/bookings': () => json({ items: [], nextCursor: null }),
+      'GET /api/admin/background': () =>
+        json({
+          jobs: [],
+          failedJobs: [],
+          mail: { pending: 0, scheduled: 0, sending: 0, failed: 0, cancelled: 0, expired: 0 },
+          upcomingMail: [],
+          smtpConfigured: true,
+        }),
     });
     renderRoutes(routes, { initialEntries: [path] });
 

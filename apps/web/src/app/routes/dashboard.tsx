@@ -9,8 +9,8 @@ import {
 
 /**
  * The admin's extra entries (spec section 2, Sidebar), then the front desk's appointments, the
- * schedule's screens (treatments, the clinic's hours and closures) and the contact form's
- * messages.
+ * schedule's screens (treatments, the clinic's hours and closures), the contact form's
+ * messages and the background work (jobs, the mail outbox).
  */
 const adminMenuItems: readonly DashboardMenuItem[] = [
   { to: '/dashboard/users', label: 'All Users' },
@@ -20,6 +20,7 @@ const adminMenuItems: readonly DashboardMenuItem[] = [
   { to: '/dashboard/treatments', label: 'Treatments' },
   { to: '/dashboard/clinic-hours', label: 'Clinic Hours & Closures' },
   { to: '/dashboard/messages', label: 'Messages' },
+  { to: '/dashboard/background', label: 'Background work' },
 ];
 
 /**
