@@ -92,7 +92,7 @@ export function BackgroundWork() {
       >
         {jobs.map((job) => (
           <tr key={job.kind}>
-            <td className="break-all">{job.kind}</td>
+            <td className="whitespace-nowrap">{job.kind}</td>
             <td>{job.pending}</td>
             <td>{job.running}</td>
             <td className={job.failed > 0 ? 'font-semibold text-error' : undefined}>
@@ -109,9 +109,11 @@ export function BackgroundWork() {
       >
         {failedJobs.map((job) => (
           <tr key={job._id} className="align-top">
-            <td className="break-all">{job.kind}</td>
+            <td className="whitespace-nowrap">{job.kind}</td>
             <td>{job.attempts}</td>
-            <td className="min-w-48 whitespace-pre-line break-words">{job.lastError ?? '—'}</td>
+            <td className="min-w-56 max-w-md whitespace-pre-line break-words">
+              {job.lastError ?? '—'}
+            </td>
             <td className="whitespace-nowrap">
               <Instant iso={job.at} />
             </td>
@@ -134,9 +136,9 @@ export function BackgroundWork() {
       >
         {upcomingMail.map((message) => (
           <tr key={message._id} className="align-top">
-            <td className="break-all">{message.kind}</td>
-            <td className="break-all">{message.to}</td>
-            <td className="min-w-40 break-words">{message.subject}</td>
+            <td className="whitespace-nowrap">{message.kind}</td>
+            <td className="whitespace-nowrap">{message.to}</td>
+            <td className="min-w-48 break-words">{message.subject}</td>
             <td className="whitespace-nowrap">
               <Instant iso={message.notBefore} />
             </td>
