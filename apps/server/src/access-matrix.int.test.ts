@@ -4,7 +4,8 @@
  */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { doctors, images, scheduleExceptions, treatments as treatmentsTable } from './db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { doctors, images, scheduleExceptions, treatments as treatmentsTable, users, waitlistEntries } from './db/schema.ts';
 import type { RouteAccess } from './modules/identity/caller.ts';
 import { bearer, buildTestApp, signIn, signUp, type TestApp, type TestUser } from './test/helper.ts';
 import { makeImage, multipartBody } from './test/images.ts';
@@ -28,6 +29,8 @@ interface Fixtures {
   freshExceptionId(): Promise<string>;
   /** A new booking of the fixture patient, each on its own treatment and day. */
   freshBookingOf(who: 'patient'): Promise<string>;
+  /** A new waitlist entry of the fixture patient (left again by the row that deletes it). */
+  freshWaitlistEntryOf(who: 'patient'): Promise<string>;
 }
 
 type Expected = Record<CallerKind, number>;
@@ -219,6 +222,21 @@ const MATRIX: Record<string, Row> = {
   'GET /api/audit': { request: () => ({ url: '/api/audit' }), expected: adminOnly(200) },
   'GET /api/contact': { request: () => ({ url: '/api/contact' }), expected: adminOnly(200) },
   'GET /api/outbox': { request: () => ({ url: '/api/outbox' }), expected: adminOnly(200) },
+  'GET /api/admin/background': { request: () => ({ url: '/api/admin/background' }), expected: adminOnly(200) },
+  // The waitlist is each signed-in caller's own: another's entry or offer is a 404.
+  'GET /api/waitlist': { request: () => ({ url: '/api/waitlist' }), expected: { anonymous: 401, patient: 200, otherPatient: 200, admin: 200 } },
+  'POST /api/waitlist': {
+    request: () => ({ method: 'POST', url: '/api/waitlist', payload: { treatmentId: 'not-a-uuid', from: '2030-06-07', to: '2030-06-08' } }),
+    expected: { anonymous: 401, patient: 400, otherPatient: 400, admin: 400 },
+  },
+  'DELETE /api/waitlist/:id': {
+    request: async (f) => ({ method: 'DELETE', url: `/api/waitlist/${await f.freshWaitlistEntryOf('patient')}` }),
+    expected: { anonymous: 401, patient: 204, otherPatient: 404, admin: 404 },
+  },
+  'POST /api/waitlist/offers/:id/claim': {
+    request: () => ({ method: 'POST', url: '/api/waitlist/offers/00000000-0000-4000-8000-000000000000/claim', payload: {} }),
+    expected: { anonymous: 401, patient: 404, otherPatient: 404, admin: 404 },
+  },
   'GET /api/payments/config': { request: () => ({ url: '/api/payments/config' }), expected: everyone(200) },
   'POST /api/booking/:id/pay': {
     request: (f) => ({ method: 'POST', url: `/api/booking/${f.bookingId}/pay`, payload: { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' } }),
@@ -285,6 +303,7 @@ describe('access-control matrix', () => {
     const [image] = await t.db.insert(images).values({ contentType: 'image/webp', content: await makeImage('webp', 8, 8), width: 8, height: 8 }).returning();
     let n = 0;
     let bookingDay = 0;
+    let waitlistCount = 0;
     f = {
       patient,
       bookingId: booked.json().booking._id,
@@ -315,6 +334,15 @@ describe('access-control matrix', () => {
         });
         if (res.statusCode !== 201) throw new Error(`fixture booking: ${res.statusCode} ${res.body}`);
         return res.json().booking._id as string;
+      },
+      freshWaitlistEntryOf: async () => {
+        // Written directly: the API's limit of active entries is not what this row is about.
+        const [owner] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, patient.email));
+        const [row] = await t.db
+          .insert(waitlistEntries)
+          .values({ patientId: owner!.id, treatmentId: treatments[waitlistCount++ % treatments.length]!._id, dateFrom: '2030-06-10', dateTo: '2030-06-12' })
+          .returning();
+        return row!.id;
       },
       freshExceptionId: async () => {
         const [row] = await t.db

@@ -111,6 +111,7 @@ describe('the account: profile and export', () => {
           email: ann.email,
           role: 'user',
           phone: '+1 555 0100',
+          remindersOptOut: false,
         },
       };
       expect(res.json()).toEqual(expected);

@@ -26,7 +26,7 @@ export async function accountRoutes(
       config: { access: 'signed-in' },
       schema: {
         tags: ['identity'],
-        summary: "Change the signed-in account's name or phone",
+        summary: "Change the signed-in account's name, phone or reminder choice",
         security,
         body: profileUpdateSchema,
         response: { 200: meResponseSchema },

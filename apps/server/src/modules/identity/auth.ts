@@ -115,7 +115,10 @@ export function createAuth(config: Config, db: Db, mail: MailService) {
     // Our profile's phone (PATCH /api/me): known to Better Auth so its reads carry it as ours do,
     // never taken from a sign-up or its own update endpoint.
     user: {
-      additionalFields: { phone: { type: 'string', required: false, defaultValue: '', input: false } },
+      additionalFields: {
+        phone: { type: 'string', required: false, defaultValue: '', input: false },
+        remindersOptOut: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
       // A new address takes effect only when the link mailed to it is followed (the verification
       // mail above, sent to the new address): nobody can move an account to an address they do
       // not hold, and a typo cannot lock the patient out.

@@ -28,6 +28,7 @@ describe('identity', () => {
         role: 'user',
         phone: '',
         twoFactorEnabled: false,
+        remindersOptOut: false,
       },
     });
     const admin = await t.app.inject({ url: `/api/admin/${ann.email}`, headers: bearer(ann) });

@@ -14,14 +14,6 @@ export async function insertEntry(db: Db, entry: typeof waitlistEntries.$inferIn
   return row!;
 }
 
-export async function countActiveEntries(db: Db, patientId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.patientId, patientId), inArray(waitlistEntries.status, [...ACTIVE])));
-  return row?.n ?? 0;
-}
-
 /** A patient's active entries with their treatment's and doctor's names, oldest first. */
 export function listActiveEntriesOf(db: Db, patientId: string) {
   return db

@@ -31,7 +31,6 @@ import type { ScheduleSnapshot } from '../schedule/schedule-snapshot.ts';
 import {
   closeOpenOffersOf,
   closeStaleOffers,
-  countActiveEntries,
   datesWithEntries,
   expirePastEntries,
   findOffer,
@@ -77,6 +76,7 @@ const MIN_OFFER_MS = 5 * 60_000;
 /** "Prioritize patients who have not recently received a request" (NexHealth). */
 const RECENT_OFFER_MS = 24 * 3_600_000;
 
+const duplicate = (treatment: string) => new AppError(ErrorCode.CONFLICT, `You are already on the waitlist for ${treatment}.`);
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, 'There is no such waitlist entry.');
 
 export function createWaitlistService(deps: WaitlistDeps) {
@@ -217,7 +217,9 @@ export function createWaitlistService(deps: WaitlistDeps) {
       const row = await inTransaction(db, async ({ tx }) => {
         // One join at a time per patient: the count below cannot be raced past the limit.
         await tx.execute(sql`SELECT 1 FROM users WHERE id = ${caller.userId} FOR UPDATE`);
-        if ((await countActiveEntries(tx, caller.userId)) >= settings.maxEntries) {
+        const active = await listActiveEntriesOf(tx, caller.userId);
+        if (active.some((e) => e.entry.treatmentId === treatment.id)) throw duplicate(treatment.name);
+        if (active.length >= settings.maxEntries) {
           throw new AppError(
             ErrorCode.WAITLIST_LIMIT,
             `You are already on ${settings.maxEntries} waitlists, the most one patient may be. Leave one to join another.`,
@@ -233,9 +235,8 @@ export function createWaitlistService(deps: WaitlistDeps) {
           latestMin: input.latestMin ?? null,
         });
       }).catch((error: unknown) => {
-        if ((error as { cause?: { code?: string } }).cause?.code === '23505') {
-          throw new AppError(ErrorCode.CONFLICT, `You are already on the waitlist for ${treatment.name}.`);
-        }
+        // The unique index is the last word, should two joins pass the check at once.
+        if ((error as { cause?: { code?: string } }).cause?.code === '23505') throw duplicate(treatment.name);
         throw error;
       });
       return entryDto(row, treatment.name, input.doctorId ? (s.doctors.get(input.doctorId)?.name ?? null) : null);
