@@ -140,3 +140,20 @@ describe('PATIENT_DATA_RETENTION_DAYS', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PATIENT_DATA_RETENTION_DAYS: 'ten years' })).toThrow(/PATIENT_DATA_RETENTION_DAYS/);
   });
 });
+
+describe('reminders and the waitlist', () => {
+  it('remind 24 h and 2 h before, quiet 21:00-07:00, and offer 30 minutes to 3 patients, by default', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.reminders.offsets.map((o) => o.label)).toEqual(['24h', '2h']);
+    expect(config.reminders.quietHours).toEqual({ start: 21 * 60, end: 7 * 60 });
+    expect(config.waitlist).toEqual({ offerMinutes: 30, batchSize: 3, maxEntries: 3 });
+  });
+
+  it('take empty for none, and stop start-up naming the setting for anything else', () => {
+    const none = loadConfig({ DATA_DIR: dataDir(), REMINDER_OFFSETS: '', REMINDER_QUIET_HOURS: '' });
+    expect(none.reminders).toEqual({ offsets: [], quietHours: null });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REMINDER_OFFSETS: '24h,1week' })).toThrow(/REMINDER_OFFSETS: "1week" is not an offset/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REMINDER_QUIET_HOURS: '9pm-7am' })).toThrow(/REMINDER_QUIET_HOURS: "9pm-7am" is not a range/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WAITLIST_BATCH_SIZE: '0' })).toThrow(ConfigError);
+  });
+});
