@@ -537,6 +537,17 @@ export function createBookingService(deps: BookingServiceDeps) {
     throw new AppError(ErrorCode.UNAVAILABLE, 'The clinic’s schedule is changing; please try again.');
   }
 
+  /** A patient booking online must have confirmed the address first, when REQUIRE_EMAIL_VERIFICATION says so. */
+  function assertMayBookOnline(caller: Caller) {
+    if (requireEmailVerification === 'booking' && !caller.emailVerified) {
+      throw new AppError(
+        ErrorCode.EMAIL_UNVERIFIED,
+        `Please confirm your email address first: follow the link we sent to ${caller.email}, then book again.`,
+        { extra: { email: caller.email } },
+      );
+    }
+  }
+
   /** Checks and writes one booking for `patient`; a schedule change meanwhile means checking again. */
   async function book(patient: Pick<Caller, 'userId' | 'email' | 'name'>, input: CreateBookingInput, via: 'online' | 'admin' | 'waitlist') {
     for (let attempt = 0; ; attempt++) {
@@ -633,9 +644,10 @@ export function createBookingService(deps: BookingServiceDeps) {
         .filter((d) => treatmentId === undefined || d.treatments.includes(treatmentId));
     },
 
-    /** A waiting patient claims an offered time: the ordinary booking path, recorded as `waitlist`. */
-    async bookFromWaitlist(patient: Pick<Caller, 'userId' | 'email' | 'name'>, input: CreateBookingInput) {
-      return book(patient, input, 'waitlist');
+    /** A waiting patient claims an offered time: the ordinary booking path and its gates, recorded as `waitlist`. */
+    async bookFromWaitlist(caller: Caller, input: CreateBookingInput) {
+      assertMayBookOnline(caller);
+      return book(caller, input, 'waitlist');
     },
 
     /**
@@ -681,13 +693,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       if (input.patient !== undefined && input.patient.trim().toLowerCase() !== caller.email) {
         throw new AppError(ErrorCode.FORBIDDEN, 'You can only book for yourself.');
       }
-      if (requireEmailVerification === 'booking' && !caller.emailVerified) {
-        throw new AppError(
-          ErrorCode.EMAIL_UNVERIFIED,
-          `Please confirm your email address first: follow the link we sent to ${caller.email}, then book again.`,
-          { extra: { email: caller.email } },
-        );
-      }
+      assertMayBookOnline(caller);
       return book(caller, input, 'online');
     },
 

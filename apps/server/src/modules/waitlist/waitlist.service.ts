@@ -281,7 +281,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
       if (offer.status === 'superseded') throw new AppError(ErrorCode.SLOT_TAKEN, SLOT_TAKEN_MESSAGE);
       try {
         const result = await booking.bookFromWaitlist(
-          { userId: caller.userId, email: caller.email, name: caller.name },
+          caller,
           {
             treatmentId: entry.treatmentId,
             date: offer.date,
