@@ -280,8 +280,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     handlers: {
       'waitlist.match': async (payload) => void (await waitlist.match(payload)),
       'tick.expire-offers': () => waitlist.expireTick(),
+      'tick.auto-complete': async () => void (await booking.autoComplete(config.autoCompleteAfterDays)),
     },
-    ticks: ['tick.expire-offers'],
+    ticks: ['tick.expire-offers', ...(config.autoCompleteAfterDays > 0 ? ['tick.auto-complete'] : [])],
     ...options.jobs,
     log: app.log,
   });

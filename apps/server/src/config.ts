@@ -133,6 +133,8 @@ const envSchema = z
         return z.NEVER;
       }
     }),
+    /** Confirmed bookings nobody marked become completed this many days after they ended; 0: never (default). */
+    AUTO_COMPLETE_AFTER_DAYS: z.coerce.number().int().min(0).max(365).default(0),
     /** How long a waitlist offer may be claimed. */
     WAITLIST_OFFER_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
     /** How many waiting patients are offered one freed time at once. */
@@ -226,6 +228,8 @@ export interface Config {
   lifecycle: { cancelNoticeHours: number; rescheduleNoticeHours: number; refundOnPatientCancel: 'full' | 'none'; clinicPhone: string };
   /** Reminders before appointments: the offsets and the quiet hours (design section 5.4). */
   reminders: { offsets: ReminderOffset[]; quietHours: QuietHours | null };
+  /** Days after which unmarked past bookings are marked completed; 0: never. */
+  autoCompleteAfterDays: number;
   /** The waitlist (design section 5.5). */
   waitlist: { offerMinutes: number; batchSize: number; maxEntries: number };
   /** Whether a patient must verify the email address before booking. */
@@ -344,6 +348,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       clinicPhone: env.CLINIC_PHONE,
     },
     reminders: { offsets: env.REMINDER_OFFSETS, quietHours: env.REMINDER_QUIET_HOURS },
+    autoCompleteAfterDays: env.AUTO_COMPLETE_AFTER_DAYS,
     waitlist: { offerMinutes: env.WAITLIST_OFFER_MINUTES, batchSize: env.WAITLIST_BATCH_SIZE, maxEntries: env.WAITLIST_MAX_ENTRIES },
     // Without a mail server no verification mail can arrive: a gate would lock every new patient out.
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ?? (env.SMTP_URL ? 'booking' : 'none'),

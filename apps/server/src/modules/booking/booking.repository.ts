@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { SCHEDULE_LOCK_KEY } from '../../lib/lock-keys.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookings, clinicState, users } from '../../db/schema.ts';
@@ -252,6 +252,25 @@ export async function setBookingStatus(
 ): Promise<BookingRow> {
   const [row] = await tx.update(bookings).set(set).where(eq(bookings.id, id)).returning();
   return row!;
+}
+
+/**
+ * Confirmed bookings that ended before `endedBefore` become `completed` (AUTO_COMPLETE_AFTER_DAYS),
+ * at most `limit` a call, oldest first; answers them.
+ */
+export async function completeEndedBefore(tx: Db, endedBefore: Date, at: Date, limit: number): Promise<BookingRow[]> {
+  const due = tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.status, 'confirmed'), lt(bookings.endsAt, endedBefore)))
+    .orderBy(asc(bookings.startsAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return tx
+    .update(bookings)
+    .set({ status: 'completed', statusChangedAt: at, statusChangedBy: 'system' })
+    .where(inArray(bookings.id, due))
+    .returning();
 }
 
 export async function insertBookingEvents(tx: Db, events: (typeof bookingEvents.$inferInsert)[]): Promise<void> {

@@ -38,6 +38,7 @@ import {
   markRetainedBookings,
   listActiveBookingsFrom,
   cancelConfirmed,
+  completeEndedBefore,
   isReferenced,
   listConfirmedFrom,
   setBookingDoctor,
@@ -866,6 +867,23 @@ export function createBookingService(deps: BookingServiceDeps) {
     /** A row as the API answers it. */
     async asDto(row: BookingRow): Promise<Booking> {
       return (await dtos([row]))[0]!;
+    },
+
+    /**
+     * `tick.auto-complete` (AUTO_COMPLETE_AFTER_DAYS, off by default): confirmed bookings that
+     * ended more than `days` ago and nobody marked become `completed`, by `system`, with their
+     * history entries. Answers how many.
+     */
+    async autoComplete(days: number): Promise<number> {
+      const at = now();
+      return inTransaction(db, async ({ tx }) => {
+        const done = await completeEndedBefore(tx, new Date(at.getTime() - days * 24 * HOUR), at, 500);
+        await recordEvents(
+          tx,
+          done.map((b) => ({ bookingId: b.id, actorKind: 'system' as const, actorId: null, type: 'status' as const, data: { from: 'confirmed', to: 'completed', auto: true } })),
+        );
+        return done.length;
+      });
     },
 
     /** Staff mark what happened (design section 5.2), with the history entry. */

@@ -54,7 +54,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
           ? { attachments: [{ filename: 'appointment.ics', content: mail.ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }] }
           : {}),
       });
-      await markSent(db, mail.id);
+      await markSent(db, mail.id, now());
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (isPermanent(error) || mail.attempts >= maxAttempts) {

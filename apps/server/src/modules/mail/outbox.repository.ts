@@ -85,8 +85,8 @@ export async function claimDueMails(db: Db, limit: number, claimSeconds: number,
   });
 }
 
-export async function markSent(db: Db, id: string): Promise<void> {
-  await db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, claimedUntil: null, lastError: null }).where(eq(outbox.id, id));
+export async function markSent(db: Db, id: string, at: Date): Promise<void> {
+  await db.update(outbox).set({ status: 'sent', sentAt: at, claimedUntil: null, lastError: null }).where(eq(outbox.id, id));
 }
 
 export async function markFailed(db: Db, id: string, error: string): Promise<void> {
