@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { texts } from '@clinic/shared';
+import { texts, type WaitlistEntry, type WaitlistList } from '@clinic/shared';
 import { availabilityFactory, treatmentFactory } from '../../test/factories.ts';
 import { json, mockFetch, patient, renderRoutes } from '../../test/utils.tsx';
 import { routes } from '../routes.tsx';
@@ -104,43 +104,51 @@ describe('/appointment', () => {
     expect(within(dialog).getByLabelText('Phone')).toHaveValue('+1 555 0100');
   });
 
-  it("joins the waitlist from a card with 'No Slot Available', from the day shown", async () => {
+  it("joins the waitlist from a card with 'No Slot Available': its link opens My Waitlist's join form from the day shown", async () => {
     const user = userEvent.setup();
     const full = treatmentFactory({ slots: [] });
+    let entries: WaitlistList = [];
     const { calls } = mockFetch({
       'GET /api/me': () => json({ user: patient }),
       'GET /api/available': () => json([full]),
       'GET /api/availability': () => json(availabilityFactory()),
-      'POST /api/waitlist': () =>
-        json(
-          {
-            entry: {
-              _id: 'w1',
-              treatmentId: full._id,
-              treatment: full.name,
-              doctor: null,
-              from: '2030-06-12',
-              to: '2030-06-25',
-              earliestMin: null,
-              latestMin: null,
-              status: 'waiting',
-              createdAt: '2030-06-10T09:00:00.000Z',
-            },
-          },
-          201,
-        ),
+      'GET /api/service': () => json([{ _id: full._id, name: full.name }]),
+      'GET /api/waitlist': () => json(entries),
+      'POST /api/waitlist': () => {
+        const entry: WaitlistEntry = {
+          _id: 'w1',
+          treatmentId: full._id,
+          treatment: full.name,
+          doctor: null,
+          from: '2030-06-12',
+          to: '2030-06-25',
+          earliestMin: null,
+          latestMin: null,
+          status: 'waiting',
+          createdAt: '2030-06-10T09:00:00.000Z',
+        };
+        entries = [{ entry, offers: [] }];
+        return json({ entry }, 201);
+      },
     });
-    renderRoutes(routes, { initialEntries: ['/appointment?date=2030-06-12'] });
+    const { router } = renderRoutes(routes, { initialEntries: ['/appointment?date=2030-06-12'] });
 
     const card = await screen.findByRole('listitem', { name: 'Teeth Cleaning' });
     expect(within(card).getByText(texts.noSlot)).toBeInTheDocument();
+    // The spec's card has one button, its disabled Book Appointment; the waitlist is a link.
+    expect(within(card).getAllByRole('button')).toEqual([
+      within(card).getByRole('button', { name: texts.bookAppointment }),
+    ]);
     expect(within(card).getByRole('button', { name: texts.bookAppointment })).toBeDisabled();
-    await user.click(within(card).getByRole('button', { name: 'Join waitlist' }));
+    await user.click(within(card).getByRole('link', { name: 'Join waitlist' }));
 
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/waitlist'));
+    expect(router.state.location.search).toBe(`?join=${full._id}&from=2030-06-12`);
     const dialog = await screen.findByRole('dialog', {
       name: 'Join the waitlist for Teeth Cleaning',
     });
     expect(within(dialog).getByLabelText('First day')).toHaveValue('2030-06-12');
+    expect(within(dialog).getByLabelText('Last day')).toHaveValue('2030-06-25');
     await user.click(within(dialog).getByRole('button', { name: 'Join waitlist' }));
 
     expect(
@@ -150,7 +158,9 @@ describe('/appointment', () => {
       path: '/api/waitlist',
       body: { treatmentId: full._id, from: '2030-06-12', to: '2030-06-25' },
     });
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByRole('listitem', { name: 'Teeth Cleaning' })).toBeInTheDocument();
   });
 
   it('sends a signed-out visitor through /login, remembering the page', async () => {

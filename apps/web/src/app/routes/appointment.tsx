@@ -1,37 +1,15 @@
-import { LazyChunk } from '../../components/lazy-chunk.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { AppointmentCalendar } from '../../features/booking/components/appointment-calendar.tsx';
-import {
-  AvailableAppointments,
-  type JoinWaitlistRequest,
-} from '../../features/booking/components/available-appointments.tsx';
+import { AvailableAppointments } from '../../features/booking/components/available-appointments.tsx';
 import { useSelectedDate } from '../../features/booking/hooks/use-selected-date.ts';
-import { retryableLazy } from '../../lib/retryable-lazy.ts';
+import { joinWaitlistHref } from '../../features/waitlist/utils/join-link.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
-
-// Like the booking dialog, the waitlist's brings the form libraries: its own chunk, when opened.
-const joinWaitlistDialog = retryableLazy(() =>
-  import('../../features/waitlist/components/join-waitlist-dialog.tsx').then((module) => ({
-    default: module.JoinWaitlistDialog,
-  })),
-);
-
-function renderJoinWaitlist({ treatment, date, onClose }: JoinWaitlistRequest) {
-  return (
-    <LazyChunk
-      chunk={joinWaitlistDialog}
-      fallback={<Spinner label="Opening the waitlist form…" />}
-      props={{ treatment, date, onClose }}
-    />
-  );
-}
 
 /**
  * The booking page (spec section 2): a date picker, then the treatments with free slots that day;
- * a treatment with none can be waited for (the waitlist's dialog). The day lives in `?date=` (the
- * home hero's calendar links here with one). Signed out, the route guard sends the visitor
- * through /login and back here, for booking and the waitlist alike.
+ * a treatment with none links to My Waitlist's join form for it, from that day. The day lives in
+ * `?date=` (the home hero's calendar links here with one). Signed out, the route guard sends the
+ * visitor through /login and back here.
  */
 export default function AppointmentRoute() {
   usePageMeta(
@@ -51,7 +29,7 @@ export default function AppointmentRoute() {
       <AvailableAppointments
         date={date}
         patient={{ name: me.data.name, email: me.data.email, phone: me.data.phone }}
-        renderJoinWaitlist={renderJoinWaitlist}
+        joinWaitlistHref={joinWaitlistHref}
       />
     </div>
   );

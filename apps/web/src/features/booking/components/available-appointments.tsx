@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { formatMediumDate, texts, type IsoDate, type TreatmentAvailability } from '@clinic/shared';
 import { LazyChunk } from '../../../components/lazy-chunk.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
@@ -15,33 +15,28 @@ const bookingDialog = retryableLazy(() =>
   import('./booking-dialog.tsx').then((module) => ({ default: module.BookingDialog })),
 );
 
-/** What the waitlist's join dialog needs from this page; the route renders it (features do not import each other). */
-export type JoinWaitlistRequest = {
-  treatment: TreatmentAvailability;
-  date: IsoDate;
-  onClose: () => void;
-};
-
 type AvailableAppointmentsProps = {
   date: IsoDate;
   patient: Patient;
-  /** Renders the dialog that joins the waitlist for a treatment with no free slot; absent, no card offers it. */
-  renderJoinWaitlist?: ((request: JoinWaitlistRequest) => ReactNode) | undefined;
+  /**
+   * The address of the waitlist's join form for a treatment with no free slot, from the day shown;
+   * the route supplies it (features do not import each other). Absent, no card offers it.
+   */
+  joinWaitlistHref?: ((treatmentId: string, from: IsoDate) => string) | undefined;
 };
 
 /**
  * 'Available Appointments on {date}' and the treatment cards of that day (spec section 2), with a
  * spinner while they load; 'Book Appointment' opens the booking dialog for that treatment, and on a
- * card with nothing free, 'Join waitlist' the waitlist's dialog.
+ * card with nothing free, 'Join waitlist' leads to the waitlist's join form.
  */
 export function AvailableAppointments({
   date,
   patient,
-  renderJoinWaitlist,
+  joinWaitlistHref,
 }: AvailableAppointmentsProps) {
   const available = useAvailable(date);
   const [chosen, setChosen] = useState<TreatmentAvailability | null>(null);
-  const [waitingFor, setWaitingFor] = useState<TreatmentAvailability | null>(null);
   const cardsShown = available.isSuccess;
   useEffect(() => {
     if (cardsShown) bookingDialog.preload();
@@ -67,7 +62,7 @@ export function AvailableAppointments({
               key={treatment._id}
               treatment={treatment}
               onBook={setChosen}
-              onJoinWaitlist={renderJoinWaitlist && setWaitingFor}
+              joinWaitlistHref={joinWaitlistHref?.(treatment._id, date)}
             />
           ))}
         </ul>
@@ -79,11 +74,6 @@ export function AvailableAppointments({
           fallback={<Spinner label="Opening the booking form…" />}
           props={{ treatment: chosen, date, patient, onClose: () => setChosen(null) }}
         />
-      )}
-      {waitingFor && renderJoinWaitlist && (
-        <Fragment key={waitingFor._id}>
-          {renderJoinWaitlist({ treatment: waitingFor, date, onClose: () => setWaitingFor(null) })}
-        </Fragment>
       )}
     </section>
   );

@@ -1,22 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { texts, type TreatmentAvailability } from '@clinic/shared';
+import { MemoryRouter } from 'react-router';
+import { texts } from '@clinic/shared';
 import { slotLabels, treatmentFactory } from '../../../test/factories.ts';
 import { TreatmentCard } from './treatment-card.tsx';
 
-function renderCard(
-  slots: string[],
-  onBook = vi.fn(),
-  onJoinWaitlist?: (treatment: TreatmentAvailability) => void,
-) {
+const joinHref = '/dashboard/waitlist?join=t1&from=2030-06-12';
+
+function renderCard(slots: string[], onBook = vi.fn(), joinWaitlistHref?: string) {
   const treatment = treatmentFactory({ slots });
-  render(
-    <ul>
-      <TreatmentCard treatment={treatment} onBook={onBook} onJoinWaitlist={onJoinWaitlist} />
-    </ul>,
+  const result = render(
+    <MemoryRouter>
+      <ul>
+        <TreatmentCard treatment={treatment} onBook={onBook} joinWaitlistHref={joinWaitlistHref} />
+      </ul>
+    </MemoryRouter>,
   );
-  return { treatment, onBook };
+  return { ...result, treatment, onBook };
 }
 
 const bookButton = () => screen.getByRole('button', { name: texts.bookAppointment });
@@ -58,27 +59,22 @@ describe('TreatmentCard', () => {
     expect(onBook).not.toHaveBeenCalled();
   });
 
-  it("offers 'Join waitlist' beside the disabled button when nothing is free and the page has a waitlist", async () => {
-    const user = userEvent.setup();
-    const onJoinWaitlist = vi.fn();
-    const { treatment } = renderCard([], vi.fn(), onJoinWaitlist);
+  it("links to the waitlist beside the disabled button, which stays the card's only button, when nothing is free", () => {
+    renderCard([], vi.fn(), joinHref);
 
+    const card = screen.getByRole('listitem', { name: 'Teeth Cleaning' });
+    expect(within(card).getAllByRole('button')).toEqual([bookButton()]);
     expect(bookButton()).toBeDisabled();
-    const join = screen.getByRole('button', { name: 'Join waitlist' });
+    const join = within(card).getByRole('link', { name: 'Join waitlist' });
+    expect(join).toHaveAttribute('href', joinHref);
     expect(join).toHaveAccessibleDescription('Teeth Cleaning');
-    await user.click(join);
-    expect(onJoinWaitlist).toHaveBeenCalledWith(treatment);
   });
 
   it('offers no waitlist while a slot is free, nor where the page has none', () => {
-    const { unmount } = render(
-      <ul>
-        <TreatmentCard treatment={treatmentFactory()} onBook={vi.fn()} onJoinWaitlist={vi.fn()} />
-      </ul>,
-    );
-    expect(screen.queryByRole('button', { name: 'Join waitlist' })).not.toBeInTheDocument();
+    const { unmount } = renderCard([...slotLabels], vi.fn(), joinHref);
+    expect(screen.queryByRole('link', { name: 'Join waitlist' })).not.toBeInTheDocument();
     unmount();
     renderCard([]);
-    expect(screen.queryByRole('button', { name: 'Join waitlist' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Join waitlist' })).not.toBeInTheDocument();
   });
 });

@@ -1,20 +1,24 @@
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { texts, type TreatmentAvailability } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 
 type TreatmentCardProps = {
   treatment: TreatmentAvailability;
   onBook: (treatment: TreatmentAvailability) => void;
-  /** Where the page offers the waitlist: 'Join waitlist' beside a disabled booking button. */
-  onJoinWaitlist?: ((treatment: TreatmentAvailability) => void) | undefined;
+  /**
+   * Where the page offers the waitlist, the address of its join form for this treatment: a
+   * 'Join waitlist' link beside the disabled booking button, which stays the card's only button.
+   */
+  joinWaitlistHref?: string | undefined;
 };
 
 /**
  * One treatment on the chosen day (spec section 2): its name, the first free slot or 'No Slot
  * Available' in red, how many spaces are left, the price, and 'Book Appointment' (disabled when
- * nothing is free). When nothing is free, 'Join waitlist' beside it, if the page offers one.
+ * nothing is free). When nothing is free, a 'Join waitlist' link beside it, if the page offers one.
  */
-export function TreatmentCard({ treatment, onBook, onJoinWaitlist }: TreatmentCardProps) {
+export function TreatmentCard({ treatment, onBook, joinWaitlistHref }: TreatmentCardProps) {
   const titleId = useId();
   const [firstSlot] = treatment.slots;
   const hasSlots = firstSlot !== undefined;
@@ -36,14 +40,10 @@ export function TreatmentCard({ treatment, onBook, onJoinWaitlist }: TreatmentCa
           >
             {texts.bookAppointment}
           </Button>
-          {!hasSlots && onJoinWaitlist && (
-            <Button
-              variant="outline"
-              aria-describedby={titleId}
-              onClick={() => onJoinWaitlist(treatment)}
-            >
+          {!hasSlots && joinWaitlistHref && (
+            <Link to={joinWaitlistHref} className="btn btn-outline" aria-describedby={titleId}>
               Join waitlist
-            </Button>
+            </Link>
           )}
         </div>
       </div>

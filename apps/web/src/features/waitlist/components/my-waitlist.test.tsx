@@ -316,4 +316,48 @@ describe('MyWaitlist', () => {
     expect(within(dialog).getByLabelText('First day')).toHaveValue('2030-06-12');
     expect(within(dialog).getByLabelText('Last day')).toHaveValue('2030-06-25');
   });
+
+  it("opens the join dialog for the treatment and day a card's link names, and drops the query when it closes", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'GET /api/waitlist': () => json([]),
+      'GET /api/service': () => json([{ _id: 's1', name: 'Teeth Cleaning' }]),
+    });
+    const { router } = renderAt(<MyWaitlist />, {
+      path: '/dashboard/waitlist',
+      initialEntries: ['/dashboard/waitlist?join=s1&from=2030-06-14'],
+    });
+
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Join the waitlist for Teeth Cleaning',
+    });
+    expect(within(dialog).queryByLabelText('Treatment')).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('First day')).toHaveValue('2030-06-14');
+    expect(within(dialog).getByLabelText('Last day')).toHaveValue('2030-06-27');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/dashboard/waitlist');
+    expect(router.state.location.search).toBe('');
+    // In place of the linked entry, so Back does not open the dialog again.
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('starts a linked join today when its day is past, and lets the patient choose a treatment the clinic does not list', async () => {
+    mockFetch({
+      'GET /api/waitlist': () => json([]),
+      'GET /api/service': () => json([{ _id: 's1', name: 'Teeth Cleaning' }]),
+    });
+    renderAt(<MyWaitlist />, {
+      path: '/dashboard/waitlist',
+      initialEntries: ['/dashboard/waitlist?join=gone&from=2030-06-01'],
+    });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Join a waitlist' });
+    expect(within(dialog).getByLabelText('Treatment')).toHaveValue('');
+    expect(within(dialog).getByLabelText('First day')).toHaveValue('2030-06-12');
+    expect(within(dialog).getByLabelText('Last day')).toHaveValue('2030-06-25');
+  });
 });

@@ -1,11 +1,13 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { WaitlistEntry } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useTreatments } from '../api/get-treatments.ts';
 import { useWaitlist } from '../api/get-waitlist.ts';
 import { useNow } from '../hooks/use-now.ts';
+import { readJoinLink, withoutJoinLink, type JoinLink } from '../utils/join-link.ts';
 import { localToday } from '../utils/waitlist-texts.ts';
 import { JoinWaitlistDialog } from './join-waitlist-dialog.tsx';
 import { LeaveWaitlistDialog } from './leave-waitlist-dialog.tsx';
@@ -23,6 +25,10 @@ type MyWaitlistProps = {
  * My Waitlist: the treatments the patient waits for, each with the times offered to them and how
  * long each offer stands, 'Book now' and 'Leave waitlist'; and 'Join a waitlist' for another. The
  * list is asked for again every 30 seconds, so a new offer shows without a reload.
+ *
+ * Reached from a booking page card's 'Join waitlist' (`?join=<treatmentId>&from=<day>`), it opens
+ * the join dialog for that treatment from that day, and drops the query when the dialog closes,
+ * in place of the history entry, so Back does not open it again.
  */
 export function MyWaitlist({ phone }: MyWaitlistProps) {
   const waitlist = useWaitlist();
@@ -30,6 +36,8 @@ export function MyWaitlist({ phone }: MyWaitlistProps) {
   const titleId = useId();
   const [isJoining, setIsJoining] = useState(false);
   const [leaving, setLeaving] = useState<WaitlistEntry | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const joinLink = readJoinLink(searchParams, localToday());
 
   return (
     <section aria-labelledby={titleId} className="flex min-w-0 flex-col gap-4">
@@ -68,9 +76,30 @@ export function MyWaitlist({ phone }: MyWaitlistProps) {
         </ul>
       )}
       {isJoining && <JoinWaitlistDialog date={localToday()} onClose={() => setIsJoining(false)} />}
+      {joinLink && (
+        <LinkedJoinDialog
+          key={`${joinLink.treatmentId} ${joinLink.from}`}
+          link={joinLink}
+          onClose={() => setSearchParams(withoutJoinLink, { replace: true })}
+        />
+      )}
       {leaving && (
         <LeaveWaitlistDialog key={leaving._id} entry={leaving} onClose={() => setLeaving(null)} />
       )}
     </section>
   );
+}
+
+type LinkedJoinDialogProps = { link: JoinLink; onClose: () => void };
+
+/**
+ * The join dialog for the linked treatment, once its name is known. A treatment the clinic does
+ * not list (an old or edited link), or a list that failed to load, leaves the choice to the
+ * patient, in the dialog's own treatment select.
+ */
+function LinkedJoinDialog({ link, onClose }: LinkedJoinDialogProps) {
+  const treatments = useTreatments();
+  if (treatments.isPending) return <Spinner label="Opening the waitlist form…" />;
+  const treatment = treatments.data?.find(({ _id }) => _id === link.treatmentId);
+  return <JoinWaitlistDialog treatment={treatment} date={link.from} onClose={onClose} />;
 }
