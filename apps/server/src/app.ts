@@ -252,6 +252,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     contact,
     signInLimits,
     retentionDays: config.patientDataRetentionDays,
+    // Called at export time, when the waitlist (built below, it needs this service) exists.
+    waitlistOf: (patientId) => waitlist.exportOf(patientId),
     async verifyPassword(headers, password) {
       try {
         return (await auth.api.verifyPassword({ headers, body: { password } })).status;

@@ -71,6 +71,10 @@ export const accountExportSchema = z.object({
   mails: z.array(
     z.object({ kind: z.string(), subject: z.string(), createdAt: isoDateTime, status: z.string() }),
   ),
+  /** Waitlist entries, any status (optional: exports before the waitlist have none). */
+  waitlist: z
+    .array(z.object({ treatment: z.string(), from: z.string(), to: z.string(), status: z.string(), createdAt: isoDateTime }))
+    .optional(),
   contactMessages: z.array(
     z.object({ subject: z.string(), message: z.string(), createdAt: isoDateTime }),
   ),

@@ -83,6 +83,8 @@ export interface AccountServiceDeps {
   booking: Pick<BookingService, 'exportOf' | 'cancelUpcomingOf' | 'retainOf' | 'deleteUnpaid'>;
   payments: Pick<PaymentsService, 'exportOf' | 'deleteUnsettledOf' | 'countSettledOf'>;
   contact: Pick<ContactService, 'exportOf' | 'eraseFrom'>;
+  /** The patient's waitlist entries, for the export (the entries go with the account: a cascade). */
+  waitlistOf?: (patientId: string) => Promise<NonNullable<AccountExport['waitlist']>>;
   /** Wrong passwords count like sign-in's (per account failures, per address caps). */
   signInLimits: Pick<SignInLimits, 'begin'>;
   /** Better Auth's check of the signed-in account's password (`headers` carry its session). */
@@ -238,7 +240,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     async exportOf(caller: Caller): Promise<AccountExport> {
       await rateLimiter.consume([{ key: `export:account:${caller.userId}`, ...EXPORT_LIMIT }]);
       const account = await requireAccount(caller);
-      const [signInMethods, sessions, bookings, payments, mails, contactMessages] =
+      const [signInMethods, sessions, bookings, payments, mails, contactMessages, waitlist] =
         await Promise.all([
           listSignInMethods(db, account.id),
           listSessionsOf(db, account.id),
@@ -246,6 +248,7 @@ export function createAccountService(deps: AccountServiceDeps) {
           deps.payments.exportOf(account.id),
           exportMailsTo(db, account.email),
           deps.contact.exportOf(account.email),
+          deps.waitlistOf?.(account.id) ?? [],
         ]);
       // Entries about the person name them by address or id, or name one of their bookings.
       const audit = await listAuditAbout(db, [
@@ -283,6 +286,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         payments,
         mails,
         contactMessages,
+        waitlist,
         auditEntries: audit.map((e) => ({
           action: e.action,
           createdAt: iso(e.createdAt),

@@ -200,6 +200,19 @@ describe('the waitlist', () => {
     expect(unknown.statusCode).toBe(400);
   });
 
+  it('lists the patient’s entries in their data export, and removes them with the account', async () => {
+    const patient = await signUp(t);
+    await join(patient, { treatmentId: cleaning._id, from: '2030-06-20', to: '2030-06-25' });
+    const exported = await t.app.inject({ url: '/api/me/export', headers: bearer(patient) });
+    expect(exported.json().waitlist).toEqual([
+      { treatment: 'Teeth Cleaning', from: '2030-06-20', to: '2030-06-25', status: 'waiting', createdAt: expect.any(String) },
+    ]);
+    const gone = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: bearer(patient), payload: { password: patient.password } });
+    expect(gone.statusCode).toBe(202);
+    const left = await t.db.select().from(waitlistEntries).where(and(eq(waitlistEntries.treatmentId, cleaning._id), eq(waitlistEntries.dateFrom, '2030-06-20')));
+    expect(left).toEqual([]);
+  });
+
   it('ends the waiting when the patient books that treatment by any path', async () => {
     const date = nextDay();
     const patient = await signUp(t);

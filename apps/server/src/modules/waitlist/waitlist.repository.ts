@@ -25,6 +25,16 @@ export function listActiveEntriesOf(db: Db, patientId: string) {
     .orderBy(asc(waitlistEntries.createdAt));
 }
 
+/** Every entry of a patient, any status, oldest first (their data export). */
+export function listAllEntriesOf(db: Db, patientId: string) {
+  return db
+    .select({ entry: waitlistEntries, treatmentName: treatments.name })
+    .from(waitlistEntries)
+    .innerJoin(treatments, eq(treatments.id, waitlistEntries.treatmentId))
+    .where(eq(waitlistEntries.patientId, patientId))
+    .orderBy(asc(waitlistEntries.createdAt));
+}
+
 export function listOpenOffersOf(db: Db, entryIds: readonly string[]) {
   if (entryIds.length === 0) return Promise.resolve([]);
   return db

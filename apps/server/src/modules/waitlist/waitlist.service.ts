@@ -37,6 +37,7 @@ import {
   insertEntry,
   insertOffers,
   listActiveEntriesOf,
+  listAllEntriesOf,
   listEntriesCovering,
   listOpenOffersOf,
   listOpenOffersOn,
@@ -306,6 +307,17 @@ export function createWaitlistService(deps: WaitlistDeps) {
         });
         throw new AppError(ErrorCode.SLOT_TAKEN, SLOT_TAKEN_MESSAGE);
       }
+    },
+
+    /** A patient's entries, any status, as their data export lists them. */
+    async exportOf(patientId: string) {
+      return (await listAllEntriesOf(db, patientId)).map(({ entry, treatmentName }) => ({
+        treatment: treatmentName,
+        from: entry.dateFrom,
+        to: entry.dateTo,
+        status: entry.status,
+        createdAt: entry.createdAt.toISOString(),
+      }));
     },
 
     /** `waitlist.match`: one date's free times offered, or every date some entry waits on. */
