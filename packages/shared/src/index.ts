@@ -14,3 +14,4 @@ export * from './times.ts';
 export * from './schedule.ts';
 export * from './appointments.ts';
 export * from './waitlist.ts';
+export * from './reviews.ts';

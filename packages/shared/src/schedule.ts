@@ -229,6 +229,8 @@ export const publicDoctorSchema = z.object({
   img: z.string(),
   bio: z.string(),
   treatments: z.array(z.string()),
+  /** The average of the doctor's published reviews (one decimal) and their count; null: none yet. */
+  rating: z.object({ average: z.number(), count: z.number().int() }).nullable().optional(),
 });
 export type PublicDoctor = z.infer<typeof publicDoctorSchema>;
 export const publicDoctorsQuerySchema = z.object({ treatmentId: uuidSchema.optional() });
