@@ -222,6 +222,27 @@ const MATRIX: Record<string, Row> = {
   'GET /api/audit': { request: () => ({ url: '/api/audit' }), expected: adminOnly(200) },
   'GET /api/contact': { request: () => ({ url: '/api/contact' }), expected: adminOnly(200) },
   'GET /api/outbox': { request: () => ({ url: '/api/outbox' }), expected: adminOnly(200) },
+  // Reviews: the public list for anyone; one's own reviews and visits only; moderation for admins.
+  'GET /api/reviews': { request: () => ({ url: '/api/reviews' }), expected: everyone(200) },
+  'GET /api/me/reviews': { request: () => ({ url: '/api/me/reviews' }), expected: { anonymous: 401, patient: 200, otherPatient: 200, admin: 200 } },
+  'POST /api/booking/:id/review': {
+    // The fixture visit has not taken place yet: its owner gets 409, anyone else 404.
+    request: (f) => ({ method: 'POST', url: `/api/booking/${f.bookingId}/review`, payload: { rating: 5, text: 'Fine' } }),
+    expected: { anonymous: 401, patient: 409, otherPatient: 404, admin: 404 },
+  },
+  'PATCH /api/reviews/:id': {
+    request: () => ({ method: 'PATCH', url: '/api/reviews/00000000-0000-4000-8000-000000000000', payload: { rating: 4 } }),
+    expected: { anonymous: 401, patient: 404, otherPatient: 404, admin: 404 },
+  },
+  'DELETE /api/reviews/:id': {
+    request: () => ({ method: 'DELETE', url: '/api/reviews/00000000-0000-4000-8000-000000000000' }),
+    expected: { anonymous: 401, patient: 404, otherPatient: 404, admin: 404 },
+  },
+  'GET /api/admin/reviews': { request: () => ({ url: '/api/admin/reviews' }), expected: adminOnly(200) },
+  'PATCH /api/admin/reviews/:id': {
+    request: () => ({ method: 'PATCH', url: '/api/admin/reviews/00000000-0000-4000-8000-000000000000', payload: { status: 'published' } }),
+    expected: adminOnly(404),
+  },
   'GET /api/admin/background': { request: () => ({ url: '/api/admin/background' }), expected: adminOnly(200) },
   // The waitlist is each signed-in caller's own: another's entry or offer is a 404.
   'GET /api/waitlist': { request: () => ({ url: '/api/waitlist' }), expected: { anonymous: 401, patient: 200, otherPatient: 200, admin: 200 } },

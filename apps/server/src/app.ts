@@ -52,6 +52,8 @@ import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { closeEntriesBooked } from './modules/waitlist/waitlist.repository.ts';
 import { createWaitlistService } from './modules/waitlist/waitlist.service.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
+import { createReviewsService } from './modules/reviews/reviews.service.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerAccessControl, type RouteAccess } from './modules/identity/caller.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -199,7 +201,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.refunds?.autoStart !== false) refunds.start();
   app.addHook('onClose', async () => refunds.stop());
   const schedule = createScheduleSnapshot({ db, now, timeZone: config.clinicTimeZone });
-  await listenForAvailabilityChanges(database, availabilityCache, () => schedule.reset());
+  const reviews = createReviewsService({ db, now, rateLimiter });
+  await listenForAvailabilityChanges(database, availabilityCache, () => schedule.reset(), () => reviews.forget());
   // Times that came free are offered to the waitlist by a job queued in the freeing transaction.
   const waitlistHooks = {
     freed: (tx: typeof db, dates: Iterable<string>) =>
@@ -209,6 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const booking = createBookingService({
     db,
     waitlist: waitlistHooks,
+    doctorRatings: () => reviews.doctorRatings(),
     cache: availabilityCache,
     schedule,
     mail,
@@ -341,6 +345,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(auditRoutes, { db, callers });
   await app.register(paymentsRoutes, { payments, callers });
   await app.register(waitlistRoutes, { waitlist, callers });
+  await app.register(reviewsRoutes, { reviews, callers });
   await app.register(jobsRoutes, { db, callers, now, smtpConfigured: Boolean(config.mail.smtpUrl) });
   await registerSpa(app, config.webDistDir);
 

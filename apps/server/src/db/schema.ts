@@ -10,3 +10,4 @@ export * from './schema/retention.ts';
 export * from './schema/schedule.ts';
 export * from './schema/jobs.ts';
 export * from './schema/waitlist.ts';
+export * from './schema/reviews.ts';

@@ -12,6 +12,16 @@ import type { AvailabilityCache } from './availability-cache.ts';
 export const AVAILABILITY_CHANNEL = 'clinic_availability';
 /** The payload that says the schedule changed (hours, closures, treatments, doctors): every date may differ. */
 export const SCHEDULE_CHANGED = 'schedule';
+/**
+ * The payload that says a published review changed (the public list, its average, the doctors'
+ * ratings): one channel, so each instance keeps one listening connection.
+ */
+export const REVIEWS_CHANGED = 'reviews';
+
+/** Tells every instance, this one included, that published reviews changed. */
+export async function notifyReviewsChanged(tx: Db): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${AVAILABILITY_CHANNEL}, ${REVIEWS_CHANGED})`);
+}
 
 /** Tells every instance, this one included, that these dates' availability changed. */
 export async function notifyAvailabilityChanged(tx: Db, dates: Iterable<string>): Promise<void> {
@@ -26,22 +36,29 @@ export async function notifyScheduleChanged(tx: Db): Promise<void> {
 }
 
 /**
- * Keeps `cache` (and, through `onScheduleChanged`, the schedule snapshot) in step with every
- * instance's changes: a notified date is dropped; a schedule change, or a lost listening
- * connection (notifications may have been missed), drops everything.
+ * Keeps `cache` (and, through `onScheduleChanged`, the schedule snapshot; through
+ * `onReviewsChanged`, the public reviews) in step with every instance's changes: a notified date
+ * is dropped; a schedule change, or a lost listening connection (notifications may have been
+ * missed), drops everything.
  */
 export function listenForAvailabilityChanges(
   database: Pick<Database, 'listen'>,
   cache: AvailabilityCache,
   onScheduleChanged: () => void = () => {},
+  onReviewsChanged: () => void = () => {},
 ): Promise<void> {
   const forgetAll = () => {
     onScheduleChanged();
+    onReviewsChanged();
     cache.reset();
   };
   return database.listen(
     AVAILABILITY_CHANNEL,
-    (payload) => (payload === SCHEDULE_CHANGED ? forgetAll() : cache.invalidate(payload)),
+    (payload) => {
+      if (payload === SCHEDULE_CHANGED) forgetAll();
+      else if (payload === REVIEWS_CHANGED) onReviewsChanged();
+      else cache.invalidate(payload);
+    },
     forgetAll,
   );
 }

@@ -149,6 +149,8 @@ export interface BookingServiceDeps {
    * The waitlist's hooks, in the booking's transaction: `freed` when times come free (a cancel,
    * a move away), `booked` when patients book (their waiting for that treatment ends).
    */
+  /** Doctors' published ratings, shown where patients choose a doctor (the reviews module's). */
+  doctorRatings?: () => Promise<ReadonlyMap<string, { average: number; count: number }>>;
   waitlist?: {
     freed(tx: Db, dates: Iterable<string>): Promise<void>;
     booked(tx: Db, rows: readonly { patientId: string | null; treatmentId: string }[]): Promise<void>;
@@ -637,11 +639,18 @@ export function createBookingService(deps: BookingServiceDeps) {
 
     /** The doctors patients may choose, without their email (`GET /api/doctors/public`). */
     async publicDoctors(treatmentId?: string): Promise<PublicDoctor[]> {
-      const s = await schedule.get();
+      const [s, ratings] = await Promise.all([schedule.get(), deps.doctorRatings?.() ?? new Map<string, { average: number; count: number }>()]);
       const active = bookableTreatments(s);
       return [...s.doctors.values()]
         .filter((d) => d.active)
-        .map((d) => ({ _id: d.id, name: d.name, img: d.img, bio: d.bio, treatments: active.filter((t) => t.doctorIds.includes(d.id)).map((t) => t.id) }))
+        .map((d) => ({
+          _id: d.id,
+          name: d.name,
+          img: d.img,
+          bio: d.bio,
+          treatments: active.filter((t) => t.doctorIds.includes(d.id)).map((t) => t.id),
+          rating: ratings.get(d.id) ?? null,
+        }))
         .filter((d) => treatmentId === undefined || d.treatments.includes(treatmentId));
     },
 
