@@ -58,7 +58,9 @@ describe('/dashboard', () => {
 
     await user.click(within(menu).getByRole('link', { name: 'My History' }));
     expect(await screen.findByRole('heading', { name: 'My History' })).toBeInTheDocument();
+    // The spec's 'History loading' while the bookings load, then the (empty) history.
     expect(screen.getByText(texts.historyLoading)).toBeInTheDocument();
+    expect(await screen.findByText('No past appointments yet.')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('My History - Doctors Portal'));
     expect(
       screen.getByRole('heading', { level: 1, name: texts.dashboardWelcome }),

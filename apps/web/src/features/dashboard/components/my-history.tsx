@@ -1,0 +1,155 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { texts, type Booking } from '@clinic/shared';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { mediumDateOf } from '../../../lib/medium-date.ts';
+import { useBookings } from '../api/get-bookings.ts';
+import {
+  historyPaymentLabel,
+  historyStatusLabel,
+  pastAppointments,
+  refundNote,
+} from '../utils/history.ts';
+
+export const NO_HISTORY_TEXT = 'No past appointments yet.';
+
+const COLUMNS = ['Treatment', 'Doctor', 'Date', 'Time', 'Status', 'Payment'] as const;
+
+const statusBadge: Record<Booking['status'], string> = {
+  completed: 'badge-success',
+  no_show: 'badge-warning',
+  cancelled: 'badge-neutral',
+  confirmed: 'badge-ghost',
+};
+
+/**
+ * A cell that, on a phone, is a line of the visit's card with its column's name in front of it
+ * (the column headers are then only read out); from `sm` up, a plain table cell.
+ */
+function Cell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td
+      data-label={label}
+      className="flex gap-3 px-0 py-1 before:w-24 before:shrink-0 before:font-medium before:content-[attr(data-label)] sm:table-cell sm:px-4 sm:py-3 sm:before:content-none"
+    >
+      <div className="min-w-0">{children}</div>
+    </td>
+  );
+}
+
+function HistoryRow({ booking }: { booking: Booking }) {
+  const payment = historyPaymentLabel(booking);
+  const refund = refundNote(booking);
+  return (
+    <tr className="block border-b border-base-300 px-4 py-3 last:border-b-0 sm:table-row sm:p-0">
+      <Cell label="Treatment">
+        <span className="font-medium">{booking.treatment}</span>
+      </Cell>
+      <Cell label="Doctor">{booking.doctor ? `Dr. ${booking.doctor.name}` : '—'}</Cell>
+      <Cell label="Date">
+        <span className="whitespace-nowrap">{mediumDateOf(booking.date)}</span>
+      </Cell>
+      <Cell label="Time">
+        <span className="whitespace-nowrap">{booking.slot}</span>
+      </Cell>
+      <Cell label="Status">
+        <span
+          className={`badge badge-soft badge-sm whitespace-nowrap ${statusBadge[booking.status]}`}
+        >
+          {historyStatusLabel(booking.status)}
+        </span>
+      </Cell>
+      <Cell label="Payment">
+        <span className="whitespace-nowrap">{payment ?? '—'}</span>
+        {refund && <span className="block text-xs text-base-content/70">{refund}</span>}
+      </Cell>
+    </tr>
+  );
+}
+
+type MyHistoryProps = {
+  email: string;
+  /** Called once when the server refuses the list (401/403): the caller signs the user out. */
+  onAccessDenied: () => void;
+  /** The present, in milliseconds (tests pin it); what started before it is past. */
+  now?: number;
+};
+
+function isAccessDenied(error: unknown): boolean {
+  return isApiError(error) && (error.status === 401 || error.status === 403);
+}
+
+/**
+ * My History (spec section 2): 'History loading' while the patient's bookings load, then the
+ * visits that are over, newest first, with the treatment, the doctor, when, how it ended and
+ * what happened to the money. A table from `sm` up, a card per visit on a phone. The bookings
+ * come from the list My Appointments asks for, with the cancelled ones.
+ */
+export function MyHistory({ email, onAccessDenied, now: pinnedNow }: MyHistoryProps) {
+  // When the page opened: a visit that starts while it is open shows on the next visit.
+  const [openedAt] = useState(() => Date.now());
+  const now = pinnedNow ?? openedAt;
+  const bookings = useBookings(email, true);
+  const titleId = useId();
+  const isDenied = isAccessDenied(bookings.error);
+  const reported = useRef(false);
+
+  useEffect(() => {
+    if (isDenied && !reported.current) {
+      reported.current = true;
+      onAccessDenied();
+    }
+  }, [isDenied, onAccessDenied]);
+
+  let content;
+  if (bookings.isPending || isDenied) {
+    content = (
+      <p role="status" className="flex items-center gap-2">
+        <span aria-hidden="true" className="loading loading-spinner loading-sm text-primary" />
+        {texts.historyLoading}
+      </p>
+    );
+  } else if (bookings.isError) {
+    content = <LoadFailed error={bookings.error} onRetry={() => void bookings.refetch()} />;
+  } else {
+    const visits = pastAppointments(bookings.data, now);
+    content =
+      visits.length === 0 ? (
+        <p>
+          {NO_HISTORY_TEXT}{' '}
+          <Link to="/appointment" className="link link-primary">
+            Book an appointment
+          </Link>
+        </p>
+      ) : (
+        <div className="rounded-box border border-base-300 sm:overflow-x-auto">
+          <table className="table block sm:table" aria-labelledby={titleId}>
+            <thead className="sr-only sm:not-sr-only sm:table-header-group">
+              <tr>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="block sm:table-row-group">
+              {visits.map((booking) => (
+                <HistoryRow key={booking._id} booking={booking} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+  }
+
+  return (
+    <section aria-labelledby={titleId} className="flex min-w-0 flex-col gap-4">
+      <h2 id={titleId} className="text-xl font-semibold">
+        My History
+      </h2>
+      {content}
+    </section>
+  );
+}
