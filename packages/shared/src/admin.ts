@@ -63,6 +63,16 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+/** `GET /api/audit`: optional filters (exact actor email, target, action), `before` to page back. */
+export const auditQuerySchema = z.object({
+  actor: z.string().trim().max(320).optional(),
+  target: z.string().trim().max(320).optional(),
+  action: z.string().trim().max(100).optional(),
+  before: z.iso.datetime({ offset: true, message: 'Give an ISO date-time such as 2030-06-05T10:00:00Z' }).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
 /** One mail of `GET /api/outbox` (newest first) and its delivery state; never its body. */
 export const outboxEntrySchema = z.object({
   _id: z.string(),

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema.ts';
 
@@ -15,8 +15,21 @@ export async function appendAudit(db: Db, entry: NewAuditEntry): Promise<void> {
   await db.insert(auditLog).values({ ...entry, detail: entry.detail ?? {} });
 }
 
-export function listAudit(db: Db, limit = 100) {
-  return db.select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(limit);
+/** The latest entries, newest first, narrowed by the filters given. */
+export function listAudit(db: Db, filter: { actor?: string; target?: string; action?: string; before?: Date; limit: number }) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        filter.actor ? sql`lower(${auditLog.actorEmail}) = ${filter.actor.toLowerCase()}` : undefined,
+        filter.target ? eq(auditLog.target, filter.target) : undefined,
+        filter.action ? eq(auditLog.action, filter.action) : undefined,
+        filter.before ? lt(auditLog.createdAt, filter.before) : undefined,
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(filter.limit);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditEntrySchema } from '@clinic/shared';
+import { auditEntrySchema, auditQuerySchema } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import type { CallerResolver } from '../identity/caller.ts';
 import { listRecentAudit } from './audit.service.ts';
@@ -14,14 +14,15 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Db; callers:
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'The latest 100 admin actions',
+        summary: 'Admin actions and reads of patient data, newest first (the latest 100; filter by actor, target or action; `before` pages back)',
         security: [{ bearer: [] }],
+        querystring: auditQuerySchema,
         response: { 200: z.array(auditEntrySchema) },
       },
     },
     async (request) => {
       await opts.callers.requireAdmin(request);
-      return listRecentAudit(opts.db);
+      return listRecentAudit(opts.db, request.query);
     },
   );
 }

@@ -3,7 +3,7 @@
  * a person here, never through the repository. Writes take the action's transaction, so the
  * action and its entry commit together or not at all.
  */
-import type { AuditEntry } from '@clinic/shared';
+import type { AuditEntry, AuditQuery } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import {
   appendAudit,
@@ -19,9 +19,10 @@ export function recordAudit(tx: Db, entry: NewAuditEntry): Promise<void> {
   return appendAudit(tx, entry);
 }
 
-/** The latest `limit` entries, newest first, as `GET /api/audit` answers them. */
-export async function listRecentAudit(db: Db, limit = 100): Promise<AuditEntry[]> {
-  return (await listAudit(db, limit)).map((e) => ({
+/** The latest entries, newest first, as `GET /api/audit` answers them (the latest 100 without filters). */
+export async function listRecentAudit(db: Db, query: Partial<AuditQuery> = {}): Promise<AuditEntry[]> {
+  const filter = { ...query, before: query.before ? new Date(query.before) : undefined, limit: query.limit ?? 100 };
+  return (await listAudit(db, filter)).map((e) => ({
     _id: e.id,
     actor: e.actorEmail,
     action: e.action,

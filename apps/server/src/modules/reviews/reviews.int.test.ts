@@ -97,7 +97,14 @@ describe('reviews', () => {
     expect(hidden.statusCode).toBe(200);
     expect((await publicPage()).items.map((r) => r._id)).not.toContain(id);
     const decisions = await t.db.select().from(auditLog).where(eq(auditLog.target, id));
-    expect(decisions.map((d) => d.action)).toEqual(['review.publish', 'review.hide']);
+    expect(decisions.map((d) => d.action).sort()).toEqual(['review.hide', 'review.publish']);
+    // The audit trail, narrowed (design section 3.6): by target, by action, paged back with `before`.
+    const audit = (query: string) => t.app.inject({ url: `/api/audit?${query}`, headers: bearer(admin) });
+    const about = (await audit(`target=${id}`)).json();
+    expect(about.map((e: { action: string }) => e.action)).toEqual(['review.hide', 'review.publish']);
+    expect((await audit(`target=${id}&action=review.publish`)).json()).toHaveLength(1);
+    expect((await audit(`target=${id}&actor=BOSS@clinic.test&before=${encodeURIComponent(about[0].at)}`)).json().map((e: { action: string }) => e.action)).toEqual(['review.publish']);
+    expect((await audit('before=yesterday')).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'PATCH', url: `/api/admin/reviews/${id}`, headers: bearer(bob), payload: { status: 'published' } })).statusCode).toBe(403);
   });
 
