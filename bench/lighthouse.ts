@@ -1,6 +1,6 @@
 /**
  * How the pages people arrive on score on a slow phone: Lighthouse 12 (mobile preset, the
- * default), median of LIGHTHOUSE_RUNS runs (5), in Debian's Chromium, on /, /login and /contact,
+ * default), median of LIGHTHOUSE_RUNS runs (5), in Debian's Chromium, on /, /login, /contact and /reviews,
  * beside a bare Vite React page built and served in the same run. Goals: performance >= 95,
  * accessibility, best practices and SEO 100.
  */
@@ -74,7 +74,7 @@ const bare = await serveBareReact();
 const portal = await startServer({});
 const lines: string[] = [];
 try {
-  const pages: [string, string][] = [['bare Vite React page', bare.url], ['/', `${portal.base}/`], ['/login', `${portal.base}/login`], ['/contact', `${portal.base}/contact`]];
+  const pages: [string, string][] = [['bare Vite React page', bare.url], ['/', `${portal.base}/`], ['/login', `${portal.base}/login`], ['/contact', `${portal.base}/contact`], ['/reviews', `${portal.base}/reviews`]];
   for (const [label, url] of pages) {
     const { medians, metrics, failing } = await audit(url, chrome.port);
     const verdicts = CATEGORIES.map((c) => `${c} ${medians[c]}${label.startsWith('bare') ? '' : ` (goal ${GOALS[c]}: ${medians[c]! >= GOALS[c] ? 'met' : 'MISSED'})`}`);
