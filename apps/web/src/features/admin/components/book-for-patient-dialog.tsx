@@ -21,7 +21,7 @@ import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { setServerFieldErrors, type ServerFields } from '../../../lib/server-field-errors.ts';
 import { useCreateAdminBooking } from '../api/create-admin-booking.ts';
-import { useAvailability } from '../api/get-availability.ts';
+import { useAvailability } from '../../../lib/availability-query.ts';
 import { useAdminTreatments } from '../api/get-admin-treatments.ts';
 import { ANY_DOCTOR, laneDoctors, timeChoices } from '../utils/booking-times.ts';
 import { SLOT_TAKEN_TEXT } from './reschedule-appointment-dialog.tsx';
@@ -129,10 +129,7 @@ export function BookForPatientDialog({ day, today, onClose }: BookForPatientDial
   );
   const treatment = active.find((candidate) => candidate._id === treatmentId);
   const date = parseDateInput(dateInput);
-  const availability = useAvailability(
-    { date: date ?? '', treatmentId },
-    Boolean(treatment && date),
-  );
+  const availability = useAvailability(date ?? '', treatmentId, Boolean(treatment && date));
   const doctors = useMemo(
     () => (availability.data ? laneDoctors(availability.data.lanes) : []),
     [availability.data],

@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import type { IsoDate, TreatmentAvailability } from '@clinic/shared';
 import type { DoctorOption } from '../../../components/doctor-field.tsx';
-import { useAvailability } from '../api/get-availability.ts';
+import { useAvailability } from '../../../lib/availability-query.ts';
 import { ANY_DOCTOR, slotChoices } from '../../../lib/lane-slots.ts';
 
 export { ANY_DOCTOR, slotChoices } from '../../../lib/lane-slots.ts';

@@ -7,17 +7,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Availability, IsoDate } from '@clinic/shared';
 import type { DoctorOption } from '../../../components/doctor-field.tsx';
-import { api } from '../../../lib/api-client.ts';
-import { availabilityQueryKey } from '../../../lib/query-keys.ts';
-
-export function getAvailability(
-  date: IsoDate,
-  treatmentId: string,
-  signal?: AbortSignal,
-): Promise<Availability> {
-  const query = new URLSearchParams({ date, treatmentId });
-  return api.get<Availability>(`/availability?${query.toString()}`, signal);
-}
+import { availabilityQueryOptions } from '../../../lib/availability-query.ts';
 
 /** The doctors to offer: none when the treatment needs no doctor (any lane serves). */
 export function treatmentDoctorsOf(availability: Availability): DoctorOption[] | null {
@@ -29,9 +19,7 @@ export function treatmentDoctorsOf(availability: Availability): DoctorOption[] |
 
 export function treatmentDoctorsQueryOptions(date: IsoDate, treatmentId: string) {
   return queryOptions({
-    queryKey: [...availabilityQueryKey, date, treatmentId],
-    queryFn: ({ signal }) => getAvailability(date, treatmentId, signal),
-    staleTime: 0,
+    ...availabilityQueryOptions(date, treatmentId),
     select: treatmentDoctorsOf,
   });
 }
