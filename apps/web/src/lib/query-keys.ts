@@ -33,3 +33,15 @@ export const availabilityQueryKey = ['availability'] as const;
  * appointment page's sit under it, so a payment, a cancellation or a move refreshes both.
  */
 export const bookingKeyOf = (id: string) => ['booking', id] as const;
+
+/**
+ * The published reviews (`GET /api/reviews`), as a prefix: the home page's newest three and the
+ * /reviews pages sit under it. A moderation decision, an edit or a withdrawal changes them.
+ */
+export const publishedReviewsQueryKey = ['published-reviews'] as const;
+
+/**
+ * The doctors patients may choose, with their ratings (`GET /api/doctors/public`). A moderation
+ * decision or a withdrawal changes a doctor's rating.
+ */
+export const publicDoctorsQueryKey = ['public-doctors'] as const;

@@ -1,0 +1,36 @@
+/** What the review screens say about a review's status and the visit it is about. */
+import type { ReviewStatus, ReviewedVisit } from '@clinic/shared';
+import { mediumDateOf } from '../../../lib/medium-date.ts';
+
+/** A status in the patient's words. */
+export const ownStatusLabels: Record<ReviewStatus, string> = {
+  pending: 'Waiting for the clinic',
+  published: 'Published',
+  hidden: 'Not published',
+  withdrawn: 'Withdrawn',
+};
+
+export const statusBadgeClass: Record<ReviewStatus, string> = {
+  pending: 'badge-info',
+  published: 'badge-success',
+  hidden: 'badge-warning',
+  withdrawn: 'badge-ghost',
+};
+
+/** 'Teeth Cleaning on Jun 12, 2030': names a visit in buttons and headings. */
+export function visitName(visit: Pick<ReviewedVisit, 'treatment' | 'date'>): string {
+  return `${visit.treatment} on ${mediumDateOf(visit.date)}`;
+}
+
+/** 'Jun 12, 2030, 08.30 AM - 09.00 AM, with Dr. Ann Lee'. */
+export function visitDetails(visit: ReviewedVisit): string {
+  const when = `${mediumDateOf(visit.date)}, ${visit.slot}`;
+  return visit.doctor ? `${when}, with Dr. ${visit.doctor}` : when;
+}
+
+/** The text counter under the review: '1,000 characters left', '3 characters too many'. */
+export function charactersLeftText(left: number): string {
+  const count = Math.abs(left).toLocaleString('en-US');
+  const characters = Math.abs(left) === 1 ? 'character' : 'characters';
+  return left >= 0 ? `${count} ${characters} left` : `${count} ${characters} too many`;
+}
