@@ -62,6 +62,7 @@ export const routeTable: readonly RouteEntry[] = [
               { path: 'treatments', page: 'dashboard-treatments' },
               { path: 'clinic-hours', page: 'dashboard-clinic-hours' },
               { path: 'doctors/:id/schedule', page: 'dashboard-doctor-schedule' },
+              { path: 'reviews', page: 'dashboard-reviews' },
             ],
           },
         ],

@@ -40,6 +40,7 @@ describe('the dashboard for admins', () => {
       ['Clinic Hours & Closures', '/dashboard/clinic-hours'],
       ['Messages', '/dashboard/messages'],
       ['Background work', '/dashboard/background'],
+      ['Reviews', '/dashboard/reviews'],
       ['My Waitlist', '/dashboard/waitlist'],
       ['Profile', '/dashboard/profile'],
       ['Security', '/dashboard/security'],
@@ -87,6 +88,7 @@ describe('the dashboard for admins', () => {
       'Clinic Hours & Closures - Doctors Portal',
       { name: 'Clinic Hours & Closures' },
     ],
+    ['/dashboard/reviews', 'Reviews - Doctors Portal', { name: 'Reviews' }],
   ])('opens %s for an admin, with its own title and description', async (path, title, heading) => {
     signedInAdmin({
       'GET /api/user': () => json([admin]),
@@ -97,6 +99,7 @@ describe('the dashboard for admins', () => {
       'GET /api/admin/working-hours': () => json({ doctorId: null, weekdays: {} }),
       'GET /api/admin/schedule-exceptions': () => json([]),
       'GET /api/admin/bookings': () => json({ items: [], nextCursor: null }),
+      'GET /api/admin/reviews': () => json({ items: [], nextCursor: null }),
       'GET /api/admin/background': () =>
         json({
           jobs: [],

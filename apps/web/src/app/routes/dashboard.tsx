@@ -10,7 +10,7 @@ import {
 /**
  * The admin's extra entries (spec section 2, Sidebar), then the front desk's appointments, the
  * schedule's screens (treatments, the clinic's hours and closures), the contact form's
- * messages and the background work (jobs, the mail outbox).
+ * messages, the background work (jobs, the mail outbox) and the patients' reviews to moderate.
  */
 const adminMenuItems: readonly DashboardMenuItem[] = [
   { to: '/dashboard/users', label: 'All Users' },
@@ -21,6 +21,7 @@ const adminMenuItems: readonly DashboardMenuItem[] = [
   { to: '/dashboard/clinic-hours', label: 'Clinic Hours & Closures' },
   { to: '/dashboard/messages', label: 'Messages' },
   { to: '/dashboard/background', label: 'Background work' },
+  { to: '/dashboard/reviews', label: 'Reviews' },
 ];
 
 /**
