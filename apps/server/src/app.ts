@@ -126,7 +126,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let database: Database;
   let zoneChange: ZoneChange | null;
   try {
-    database = await openDatabase(config.database, { yieldBeforeStatements: config.fastPaths.has('pglite-yield') });
+    database = await openDatabase(config.database, {
+      yieldBeforeStatements: config.fastPaths.has('pglite-yield'),
+      connectRetrySeconds: config.databaseConnectRetrySeconds,
+      statementTimeoutSeconds: config.databaseTimeoutSeconds,
+      // Before the app's logger exists: one line in its format, so log shippers read it alike.
+      onRetry: (message) => process.stdout.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: message })}\n`),
+    });
     zoneChange = await migrateDatabase(database, config.clinicTimeZone);
     // After opening: PGlite rewrites some files as it starts, with the process's umask.
     if (isEmbeddedOnDisk) makeDataDirPrivate(config.dataDir);

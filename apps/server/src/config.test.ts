@@ -157,3 +157,13 @@ describe('reminders and the waitlist', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), WAITLIST_BATCH_SIZE: '0' })).toThrow(ConfigError);
   });
 });
+
+describe('DATABASE_URL', () => {
+  it('takes a TCP or a Unix-socket PostgreSQL URL, and nothing else', () => {
+    const base = { DATA_DIR: dataDir(), AUTH_SECRET: 'x'.repeat(40) };
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://clinic:pw@db.internal:5432/clinic' }).database.kind).toBe('postgres');
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://clinic@/clinic?host=%2Frun%2Fpostgresql' }).database.kind).toBe('postgres');
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://db/clinic' })).toThrow(/DATABASE_URL: must be a postgres:\/\/ URL/);
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'postgres://' })).toThrow(/DATABASE_URL/);
+  });
+});

@@ -83,8 +83,11 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default('./data'),
+    // A Unix socket has no host in the URL (`postgres://user@/db?host=/run/postgresql`), which
+    // WHATWG's URL parser refuses; node-postgres reads it with its own parser, and a URL it
+    // cannot use fails the first connection with a message naming DATABASE_URL.
     DATABASE_URL: optionalString.pipe(
-      z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// URL' }).optional(),
+      z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// URL').optional(),
     ),
     PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
@@ -135,6 +138,10 @@ const envSchema = z
     }),
     /** Confirmed bookings nobody marked become completed this many days after they ended; 0: never (default). */
     AUTO_COMPLETE_AFTER_DAYS: z.coerce.number().int().min(0).max(365).default(0),
+    /** PostgreSQL: how long start-up keeps trying to reach DATABASE_URL before it gives up. */
+    DATABASE_CONNECT_RETRY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    /** PostgreSQL: the longest one statement may run before it is cancelled (a request then gets 503). */
+    DATABASE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** How long a waitlist offer may be claimed. */
     WAITLIST_OFFER_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
     /** How many waiting patients are offered one freed time at once. */
@@ -172,6 +179,12 @@ const envSchema = z
      * list turns on only those named (how the benchmarks measure each).
      */
     FAST_PATHS: optionalString.pipe(z.string().transform(parseFastPaths).optional()),
+    /** Where backups of the embedded database go (default DATA_DIR/backups; README, "Backups"). */
+    BACKUP_DIR: optionalString,
+    /** Scheduled backups of the embedded database every this many hours; 0: none. */
+    BACKUP_INTERVAL_HOURS: z.coerce.number().int().min(0).max(8760).default(24),
+    /** How many archives BACKUP_DIR keeps after each backup, the oldest deleted; 0: all kept. */
+    BACKUP_KEEP: z.coerce.number().int().min(0).max(100_000).default(14),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: optionalString,
   })
@@ -228,6 +241,10 @@ export interface Config {
   lifecycle: { cancelNoticeHours: number; rescheduleNoticeHours: number; refundOnPatientCancel: 'full' | 'none'; clinicPhone: string };
   /** Reminders before appointments: the offsets and the quiet hours (design section 5.4). */
   reminders: { offsets: ReminderOffset[]; quietHours: QuietHours | null };
+  /** PostgreSQL: seconds start-up retries the first connection (DATABASE_CONNECT_RETRY_SECONDS). */
+  databaseConnectRetrySeconds: number;
+  /** PostgreSQL: statement timeout in seconds (DATABASE_TIMEOUT_SECONDS). */
+  databaseTimeoutSeconds: number;
   /** Days after which unmarked past bookings are marked completed; 0: never. */
   autoCompleteAfterDays: number;
   /** The waitlist (design section 5.5). */
@@ -259,6 +276,8 @@ export interface Config {
   requireAdminTwoFactor: boolean;
   /** FAST_PATHS: the measured shortcuts that are on (all by default). */
   fastPaths: ReadonlySet<FastPath>;
+  /** Backups of the embedded database (modules/backup): BACKUP_DIR, BACKUP_INTERVAL_HOURS, BACKUP_KEEP. */
+  backup: BackupConfig;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string;
 }
@@ -290,6 +309,41 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+export interface BackupConfig {
+  dir: string;
+  /** 0: no scheduled backups. */
+  intervalHours: number;
+  /** 0: rotation keeps every archive. */
+  keep: number;
+}
+
+function databaseOf(url: string | undefined, dataDir: string): Config['database'] {
+  return url ? { kind: 'postgres', url } : { kind: 'pglite', dir: path.join(dataDir, 'pglite') };
+}
+
+function backupOf(env: Pick<Env, 'BACKUP_DIR' | 'BACKUP_INTERVAL_HOURS' | 'BACKUP_KEEP'>, dataDir: string): BackupConfig {
+  return {
+    dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+    intervalHours: env.BACKUP_INTERVAL_HOURS,
+    keep: env.BACKUP_KEEP,
+  };
+}
+
+/**
+ * What `npm run backup` and `npm run restore` read: the same variables, validated by the same
+ * rules as the server's, but nothing else, and nothing generated (no auth secret in DATA_DIR).
+ */
+export function loadBackupConfig(source: NodeJS.ProcessEnv = process.env): Pick<Config, 'dataDir' | 'database' | 'backup'> {
+  const { DATA_DIR, DATABASE_URL, BACKUP_DIR, BACKUP_INTERVAL_HOURS, BACKUP_KEEP } = envSchema.shape;
+  const parsed = z.object({ DATA_DIR, DATABASE_URL, BACKUP_DIR, BACKUP_INTERVAL_HOURS, BACKUP_KEEP }).safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  return { dataDir, database: databaseOf(parsed.data.DATABASE_URL, dataDir), backup: backupOf(parsed.data, dataDir) };
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -314,9 +368,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     host: env.HOST,
     dataDir,
-    database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
-      : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
+    database: databaseOf(env.DATABASE_URL, dataDir),
     publicUrl,
     trustedOrigins,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD
@@ -349,6 +401,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     reminders: { offsets: env.REMINDER_OFFSETS, quietHours: env.REMINDER_QUIET_HOURS },
     autoCompleteAfterDays: env.AUTO_COMPLETE_AFTER_DAYS,
+    databaseConnectRetrySeconds: env.DATABASE_CONNECT_RETRY_SECONDS,
+    databaseTimeoutSeconds: env.DATABASE_TIMEOUT_SECONDS,
     waitlist: { offerMinutes: env.WAITLIST_OFFER_MINUTES, batchSize: env.WAITLIST_BATCH_SIZE, maxEntries: env.WAITLIST_MAX_ENTRIES },
     // Without a mail server no verification mail can arrive: a gate would lock every new patient out.
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ?? (env.SMTP_URL ? 'booking' : 'none'),
@@ -366,6 +420,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY ?? false,
     requireAdminTwoFactor: env.REQUIRE_ADMIN_2FA ?? false,
     fastPaths: env.FAST_PATHS ?? new Set(FAST_PATH_NAMES),
+    backup: backupOf(env, dataDir),
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '../web/dist')),
   };

@@ -1,6 +1,7 @@
 /** The only file that listens. Starts the app and shuts it down gracefully on SIGTERM/SIGINT. */
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DatabaseUnreachableError } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { PRIVATE_UMASK } from './db/data-dir-permissions.ts';
 
@@ -26,7 +27,7 @@ async function main() {
   } catch (error) {
     // An operator's mistake found while starting (ADMIN_EMAIL naming a patient's account, say):
     // the message says what to do; a stack trace would only hide it.
-    if (error instanceof DataDirLockedError || error instanceof ConfigError) {
+    if (error instanceof DataDirLockedError || error instanceof ConfigError || error instanceof DatabaseUnreachableError) {
       console.error(error.message);
       process.exit(1);
     }

@@ -24,6 +24,15 @@ export interface Database {
    * is listening again. Rejects if the first LISTEN fails; later losses are retried until close.
    */
   listen(channel: string, onPayload: (payload: string) => void, onReset: () => void): Promise<void>;
+  /**
+   * The embedded database only: a tar of PGlite's data directory as it stands between two
+   * transactions (see the PGlite branch of openDatabase). Absent on PostgreSQL (pg_dump's job).
+   */
+  dumpDataDir?: () => Promise<Blob>;
+  /** Whether every LISTEN is connected now (readiness); PGlite's, in this process, until close. */
+  isListening(): boolean;
+  /** The PostgreSQL pool's connections and waiting queries (metrics); null on PGlite. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -64,11 +73,61 @@ function yieldingBeforeStatements(client: PGlite): PGlite {
 export interface OpenOptions {
   /** PGlite: let the event loop turn before each statement (FAST_PATHS; see yieldingBeforeStatements). */
   yieldBeforeStatements?: boolean;
+  /** PostgreSQL: how long to keep trying the first connection before giving up (DATABASE_CONNECT_RETRY_SECONDS). */
+  connectRetrySeconds?: number;
+  /** Told of each failed first connection, before the next try. */
+  onRetry?: (message: string) => void;
+  /** PostgreSQL: the longest a statement may run, and (plus 5 s) an answer may take (DATABASE_TIMEOUT_SECONDS). */
+  statementTimeoutSeconds?: number;
+}
+
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/** PostgreSQL could not be reached at start-up within the time allowed. */
+export class DatabaseUnreachableError extends Error {
+  override name = 'DatabaseUnreachableError';
+}
+
+/** Where DATABASE_URL points, without its credentials, for messages. */
+function hostOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname || 'localhost'}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+/**
+ * The first connection, retried for `retrySeconds` (PostgreSQL may still be starting beside this
+ * instance, say under a supervisor), each failure reported through `onRetry`; then a message that
+ * names DATABASE_URL rather than a stack trace.
+ */
+async function firstConnection(pool: pg.Pool, url: string, retrySeconds: number, onRetry: (message: string) => void) {
+  const deadline = Date.now() + retrySeconds * 1000;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await pool.query('SELECT 1');
+      return;
+    } catch (error) {
+      const reason = error instanceof Error ? ((error as { code?: string }).code ?? error.message) : String(error);
+      if (Date.now() >= deadline) {
+        await pool.end().catch(() => {});
+        throw new DatabaseUnreachableError(
+          `PostgreSQL at ${hostOf(url)} (DATABASE_URL) could not be reached for ${retrySeconds} s (${reason}). ` +
+            'Check that it is running and that DATABASE_URL is right; DATABASE_CONNECT_RETRY_SECONDS sets how long to wait.',
+        );
+      }
+      const delay = Math.min(500 * 2 ** (attempt - 1), 5_000);
+      onRetry(`PostgreSQL at ${hostOf(url)} (DATABASE_URL) is not reachable (${reason}); trying again in ${delay / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }
 
 export async function openDatabase(
   database: Config['database'],
-  { yieldBeforeStatements = true }: OpenOptions = {},
+  { yieldBeforeStatements = true, connectRetrySeconds = 0, onRetry = () => {}, statementTimeoutSeconds = 30 }: OpenOptions = {},
 ): Promise<Database> {
   if (database.kind === 'pglite') {
     // PGlite keeps Postgres's shared memory inside its WASM heap, which never shrinks: the
@@ -103,16 +162,40 @@ export async function openDatabase(
       async listen(channel, onPayload) {
         await client.listen(channel, onPayload);
       },
+      isListening: () => !client.closed,
+      poolStats: () => null,
+      // A consistent copy while bookings go on. PGlite runs one statement at a time, and
+      // `transaction` holds its transaction lock from BEGIN to COMMIT: inside our own (empty)
+      // transaction no other transaction is open and no other statement runs, since a statement
+      // outside a transaction waits for that lock too. dumpDataDir then reads every file of the
+      // directory in one synchronous pass (no statement can run during it) and returns the
+      // uncompressed tar, so the lock is held only for that copy, not for compressing it. The
+      // copy holds every transaction committed before it and nothing of any later one; the files
+      // are exactly what a kill -9 at that instant would leave, and opening them runs the same
+      // crash recovery PGlite runs after one (committed work is in the write-ahead log).
+      dumpDataDir: () => client.transaction(() => client.dumpDataDir('none')),
       close: () => client.close(),
     };
   }
 
   // pg and its Drizzle driver only when PostgreSQL is configured: not part of every start.
   const [{ default: pgModule }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
-  const pool = new pgModule.Pool({ connectionString: database.url, max: 20 });
+  const pool = new pgModule.Pool({
+    connectionString: database.url,
+    max: 20,
+    // A PostgreSQL that is down or frozen (SIGSTOP, a dead network) fails requests within bounded
+    // times instead of hanging them: a connection that does not open in 5 s, a statement the
+    // server has not finished in DATABASE_TIMEOUT_SECONDS (30; server side), or an answer that
+    // does not arrive 5 s after that (client side, for a server that cannot even cancel). The
+    // error handler answers such failures with 503 and Retry-After.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: statementTimeoutSeconds * 1000,
+    query_timeout: statementTimeoutSeconds * 1000 + 5_000,
+    keepAlive: true,
+  });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  await pool.query('SELECT 1');
+  await firstConnection(pool, database.url, connectRetrySeconds, onRetry);
   const listeners: PostgresListener[] = [];
   return {
     kind: 'postgres',
@@ -120,11 +203,15 @@ export async function openDatabase(
     async withAdvisoryLock(key, fn) {
       const connection = await pool.connect();
       try {
-        await connection.query('SELECT pg_advisory_lock($1)', [key]);
+        // Waiting for another instance's migrations, and running them, may take longer than a
+        // request's statement may: no timeout on this session while it holds the lock.
+        await connection.query('SET statement_timeout = 0');
+        await connection.query({ text: 'SELECT pg_advisory_lock($1)', values: [key], query_timeout: 0 } as pg.QueryConfig);
         try {
           return await fn(drizzlePg({ client: connection, schema }) as unknown as Db);
         } finally {
           await connection.query('SELECT pg_advisory_unlock($1)', [key]);
+          await connection.query('RESET statement_timeout');
         }
       } finally {
         connection.release();
@@ -142,6 +229,8 @@ export async function openDatabase(
         throw error;
       }
     },
+    isListening: () => listeners.every((listener) => listener.isListening()),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await Promise.all(listeners.splice(0).map((listener) => listener.close()));
       await pool.end();
@@ -155,6 +244,8 @@ const RECONNECT_MAX_DELAY_MS = 5_000;
 interface PostgresListener {
   /** Connects and LISTENs once; rejects if that fails, and then tries no more. */
   start(): Promise<void>;
+  /** Whether the connection is up and LISTENing (not lost, not reconnecting, not closed). */
+  isListening(): boolean;
   /** Stops reconnecting and ends the connection. */
   close(): Promise<void>;
 }
@@ -267,6 +358,7 @@ function createPostgresListener(
 
   return {
     start: open,
+    isListening: () => listening !== undefined,
     async close() {
       isClosed = true;
       if (wait) {

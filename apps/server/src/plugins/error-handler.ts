@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, type Problem } from '@clinic/shared';
 import { AppError, titleFor } from '../lib/app-error.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/database-errors.ts';
 
 export function sendProblem(reply: FastifyReply, problem: Problem, headers?: Record<string, string>) {
   if (headers) reply.headers(headers);
@@ -35,7 +36,9 @@ function fieldName(instancePath: string | undefined, context: string | undefined
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      // A 503 says what is unavailable and that trying again later helps; other 5xx say nothing of ours.
+      const isUnavailable = error.status === 503;
+      if (error.status >= 500) request.log[isUnavailable ? 'warn' : 'error']({ err: error.cause ?? error }, error.message);
       return sendProblem(
         reply,
         {
@@ -44,7 +47,7 @@ export function registerErrorHandler(app: FastifyInstance) {
           ...error.extra,
           title: titleFor(error.status),
           status: error.status,
-          detail: error.status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message,
+          detail: error.status >= 500 && !isUnavailable ? 'Something went wrong on our side. Please try again.' : error.message,
           code: error.code,
           ...(error.errors ? { errors: error.errors } : {}),
         },
@@ -90,6 +93,23 @@ export function registerErrorHandler(app: FastifyInstance) {
         detail: error.message,
         code: codeByStatus[status] ?? ErrorCode.VALIDATION,
       });
+    }
+
+    // The database cannot serve just now (down, restarting, frozen, full): not the request's
+    // fault and not a bug, so a 503 the client may retry, and a warning rather than an error
+    // for every request of an outage.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendProblem(
+        reply,
+        {
+          title: titleFor(503),
+          status: 503,
+          detail: 'The clinic’s database cannot be reached just now. Please try again in a moment.',
+          code: ErrorCode.UNAVAILABLE,
+        },
+        { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+      );
     }
 
     request.log.error({ err: error }, 'unhandled error');

@@ -5,7 +5,7 @@
  * PostgreSQL refuses to run as root, so as root the cluster runs as the `postgres` user.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -49,6 +49,10 @@ export interface ThrowawayPostgres {
   stopServer(): Promise<void>;
   /** Starts the server again after `stopServer`, at the same address, and waits until it accepts connections. */
   startServer(): Promise<void>;
+  /** Stops every process of the cluster in its tracks (SIGSTOP), as a hung host would: nothing answers. */
+  freeze(): void;
+  /** Lets a frozen cluster run on (SIGCONT). */
+  thaw(): void;
   /** Shuts the server down and removes the cluster. */
   stop(): Promise<void>;
 }
@@ -148,6 +152,19 @@ export async function startThrowawayPostgres({
     running.stderr?.destroy();
   }
 
+  /** The postmaster (postmaster.pid's first line) and its children: the backends and helpers. */
+  function signalCluster(signal: NodeJS.Signals) {
+    const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)]).toString().split(/\s+/).filter(Boolean).map(Number);
+    for (const pid of [postmaster, ...children]) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+  }
+
   await startServer();
 
   let counter = 0;
@@ -166,7 +183,10 @@ export async function startThrowawayPostgres({
     },
     stopServer,
     startServer,
+    freeze: () => signalCluster('SIGSTOP'),
+    thaw: () => signalCluster('SIGCONT'),
     async stop() {
+      if (child) signalCluster('SIGCONT');
       await stopServer();
       rmSync(dir, { recursive: true, force: true });
     },

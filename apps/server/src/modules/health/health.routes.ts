@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { healthResponseSchema, type PaymentMode } from '@clinic/shared';
+import { ErrorCode, healthResponseSchema, type PaymentMode } from '@clinic/shared';
+import { AppError } from '../../lib/app-error.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/database-errors.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 
@@ -21,7 +23,16 @@ export async function healthRoutes(
       },
     },
     async () => {
-      await opts.database.db.execute(sql`SELECT 1`);
+      try {
+        await opts.database.db.execute(sql`SELECT 1`);
+      } catch (error) {
+        // Alive, but not able to serve: a load balancer takes the instance out until it can.
+        throw new AppError(ErrorCode.UNAVAILABLE, 'The database is unreachable.', {
+          cause: error,
+          extra: { database: 'unreachable' },
+          headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+        });
+      }
       const payments: PaymentMode = opts.config.stripe ? 'stripe' : 'test';
       return { status: 'ok' as const, database: opts.database.kind, payments };
     },
