@@ -1,8 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { AdminReview, ReviewStatus } from '@clinic/shared';
-import { ReviewText } from '../../../components/review-text.tsx';
-import { StarRating } from '../../../components/star-rating.tsx';
+import { ReviewText, StarRating } from '../../../components/review-parts.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';

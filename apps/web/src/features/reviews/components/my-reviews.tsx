@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import type { MyReviews as MyReviewsList, OwnReview, ReviewedVisit } from '@clinic/shared';
-import { ReviewText } from '../../../components/review-text.tsx';
-import { StarRating } from '../../../components/star-rating.tsx';
+import { ReviewText, StarRating } from '../../../components/review-parts.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

@@ -1,5 +1,5 @@
 import { useId, type Ref } from 'react';
-import { STAR_VALUES, StarIcon, starsLabel } from '../../../components/star-rating.tsx';
+import { STAR_VALUES, StarIcon, starsLabel } from '../../../components/review-parts.tsx';
 
 type StarRatingInputProps = {
   value: number | undefined;

@@ -1,6 +1,7 @@
 /**
- * A review's stars (1 to 5). Drawn as SVG so that filled and empty stars both keep a 3:1
- * contrast on white (an outline for empty ones), whatever the system fonts' star glyphs look like.
+ * What every screen shows of a review: its stars (1 to 5) and its words. The stars are SVG so that
+ * filled and empty ones both keep a 3:1 contrast on white (an outline for empty ones), whatever
+ * the system fonts' star glyphs look like.
  */
 const STAR_PATH =
   'M12 2.6L14.5 9.2L21.5 9.5L16 13.9L17.9 20.7L12 16.8L6.1 20.7L8 13.9L2.5 9.5L9.5 9.2Z';
@@ -48,4 +49,12 @@ export function StarRating({ rating, size = 'h-4 w-4' }: StarRatingProps) {
       ))}
     </span>
   );
+}
+
+/**
+ * A review's words as plain text: a React text node (never HTML), its line breaks kept, and a
+ * long word or link broken rather than widening the page.
+ */
+export function ReviewText({ text, className = '' }: { text: string; className?: string }) {
+  return <p className={`whitespace-pre-line break-words ${className}`}>{text}</p>;
 }
