@@ -28,12 +28,16 @@ export default defineConfig({
         // React, React DOM, React Router and TanStack Query in one chunk: every page needs them, and
         // left to itself rolldown cut them into five small chunks that compress worse (figures:
         // docs/benchmarks.md, "One vendor chunk"). The chunk changes only with a dependency
-        // upgrade, so it stays in the browser's cache across deploys of our own code.
+        // upgrade, so it stays in the browser's cache across deploys of our own code. Only what the
+        // entry itself imports ('$initial'): the parts only other pages use (mutations, paged
+        // lists) load with those pages, not with the landing page (docs/benchmarks.md, "The
+        // vendor chunk holds what the landing page runs").
         codeSplitting: {
           groups: [
             {
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+              tags: ['$initial'],
             },
           ],
         },

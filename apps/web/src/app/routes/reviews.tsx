@@ -1,11 +1,11 @@
-import { TestimonialsSection } from '../../features/testimonials/components/testimonials-section.tsx';
+import { PublishedReviews } from '../../features/testimonials/components/published-reviews.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
-/** The navbar's Reviews link needs a page (DESIGN.md section 6); for now, the testimonials. */
+/** The navbar's Reviews link (DESIGN.md section 6): what patients wrote, once the clinic published it. */
 export default function ReviewsRoute() {
   usePageMeta(
     'Reviews - Doctors Portal',
     'What patients say about their visits to the Doctors Portal dental clinic.',
   );
-  return <TestimonialsSection headingLevel="h1" />;
+  return <PublishedReviews />;
 }

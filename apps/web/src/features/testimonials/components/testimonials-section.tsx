@@ -1,27 +1,39 @@
-import { useId } from 'react';
-import { texts } from '@clinic/shared';
-import { testimonials } from '../data/testimonials.ts';
-import { TestimonialCard } from './testimonial-card.tsx';
+import { lazy, Suspense } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { latestReviewsQueryOptions } from '../api/get-published-reviews.ts';
+import { PlaceholderCards } from './placeholder-cards.tsx';
+import { CARD_GRID_CLASS, TestimonialsFrame } from './testimonials-frame.tsx';
 
-type TestimonialsSectionProps = {
-  /** h2 inside the home page, h1 on its own page (/reviews). */
-  headingLevel?: 'h1' | 'h2';
-};
+const placeholders = (
+  <ul className={`mt-10 ${CARD_GRID_CLASS}`}>
+    <PlaceholderCards />
+  </ul>
+);
 
-/** 'What our Patients say': 1 column on small, 2 on medium, 3 on large screens (spec section 9). */
-export function TestimonialsSection({ headingLevel: Heading = 'h2' }: TestimonialsSectionProps) {
-  const headingId = useId();
+// The real reviews' cards (photos or initials) and their schema.org data load only once the
+// clinic has published a review, outside the landing page's first-load JavaScript. A chunk that
+// cannot be loaded leaves the placeholders.
+const LatestReviews = lazy(() =>
+  import('./review-cards.tsx').catch(() => ({ default: () => placeholders })),
+);
+
+/**
+ * The home page's 'What our Patients say': the three newest published reviews in the spec's
+ * cards, once there are three; until then, and while they load or if they cannot be loaded, the
+ * spec's three placeholders. The cards are as tall either way.
+ */
+export function TestimonialsSection() {
+  const latest = useQuery(latestReviewsQueryOptions());
+  const page = latest.data;
   return (
-    <section aria-labelledby={headingId} className="mx-auto max-w-6xl px-4 py-16">
-      <p className="font-bold uppercase tracking-wide text-primary">Testimonial</p>
-      <Heading id={headingId} className="text-3xl font-semibold">
-        {texts.testimonialsTitle}
-      </Heading>
-      <ul className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-        {testimonials.map((testimonial) => (
-          <TestimonialCard key={testimonial._id} testimonial={testimonial} />
-        ))}
-      </ul>
-    </section>
+    <TestimonialsFrame>
+      {page && page.count > 0 ? (
+        <Suspense fallback={placeholders}>
+          <LatestReviews page={page} />
+        </Suspense>
+      ) : (
+        placeholders
+      )}
+    </TestimonialsFrame>
   );
 }
