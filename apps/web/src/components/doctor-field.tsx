@@ -1,3 +1,8 @@
+import {
+  doctorRatingLabel,
+  doctorRatingText,
+  useDoctorRatings,
+} from '../hooks/use-doctor-ratings.ts';
 import { ANY_DOCTOR } from '../lib/lane-slots.ts';
 import { DoctorAvatar, type AvatarDoctor } from './doctor-avatar.tsx';
 import { SelectField } from './ui/form-field.tsx';
@@ -20,8 +25,10 @@ type DoctorFieldProps = {
  * day; one with no free slot that day is listed but cannot be chosen).
  * A native select keeps the phone's own picker and the keyboard; it cannot show pictures, so the
  * chosen doctor's photo (or initials) sits beside it, and for any doctor, those free that day.
+ * A doctor with published reviews has their rating after their name ('★ 4.7 (12)').
  */
 export function DoctorField({ doctors, value, onChange }: DoctorFieldProps) {
+  const ratings = useDoctorRatings();
   const chosen = doctors.find((doctor) => doctor._id === value);
   const faces = chosen ? [chosen] : doctors.filter((doctor) => doctor.hasFreeSlots);
   const hidden = faces.length - FACES_SHOWN;
@@ -36,11 +43,24 @@ export function DoctorField({ doctors, value, onChange }: DoctorFieldProps) {
           onChange={(event) => onChange(event.target.value)}
         >
           <option value={ANY_DOCTOR}>Any available doctor</option>
-          {doctors.map((doctor) => (
-            <option key={doctor._id} value={doctor._id} disabled={!doctor.hasFreeSlots}>
-              {doctor.hasFreeSlots ? doctor.name : `${doctor.name} (no free slot this day)`}
-            </option>
-          ))}
+          {doctors.map((doctor) => {
+            const rating = ratings.get(doctor._id);
+            const busy = doctor.hasFreeSlots ? '' : ' (no free slot this day)';
+            return (
+              <option
+                key={doctor._id}
+                value={doctor._id}
+                disabled={!doctor.hasFreeSlots}
+                aria-label={
+                  rating ? `${doctor.name}, ${doctorRatingLabel(rating)}${busy}` : undefined
+                }
+              >
+                {rating
+                  ? `${doctor.name} ${doctorRatingText(rating)}${busy}`
+                  : `${doctor.name}${busy}`}
+              </option>
+            );
+          })}
         </SelectField>
       </div>
       {faces.length > 0 && (
