@@ -140,6 +140,8 @@ const envSchema = z
     AUTO_COMPLETE_AFTER_DAYS: z.coerce.number().int().min(0).max(365).default(0),
     /** PostgreSQL: how long start-up keeps trying to reach DATABASE_URL before it gives up. */
     DATABASE_CONNECT_RETRY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    /** The process kills itself when its main thread has not turned for this long (lib/watchdog.ts); 0: off. */
+    WATCHDOG_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     /** PostgreSQL: the longest one statement may run before it is cancelled (a request then gets 503). */
     DATABASE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** How long a waitlist offer may be claimed. */
@@ -243,6 +245,8 @@ export interface Config {
   reminders: { offsets: ReminderOffset[]; quietHours: QuietHours | null };
   /** PostgreSQL: seconds start-up retries the first connection (DATABASE_CONNECT_RETRY_SECONDS). */
   databaseConnectRetrySeconds: number;
+  /** Seconds of a main thread that does not turn before the process exits (WATCHDOG_SECONDS; 0 off). */
+  watchdogSeconds: number;
   /** PostgreSQL: statement timeout in seconds (DATABASE_TIMEOUT_SECONDS). */
   databaseTimeoutSeconds: number;
   /** Days after which unmarked past bookings are marked completed; 0: never. */
@@ -403,6 +407,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     autoCompleteAfterDays: env.AUTO_COMPLETE_AFTER_DAYS,
     databaseConnectRetrySeconds: env.DATABASE_CONNECT_RETRY_SECONDS,
     databaseTimeoutSeconds: env.DATABASE_TIMEOUT_SECONDS,
+    watchdogSeconds: env.WATCHDOG_SECONDS,
     waitlist: { offerMinutes: env.WAITLIST_OFFER_MINUTES, batchSize: env.WAITLIST_BATCH_SIZE, maxEntries: env.WAITLIST_MAX_ENTRIES },
     // Without a mail server no verification mail can arrive: a gate would lock every new patient out.
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ?? (env.SMTP_URL ? 'booking' : 'none'),

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseUnreachableError } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { PRIVATE_UMASK } from './db/data-dir-permissions.ts';
+import { startWatchdog } from './lib/watchdog.ts';
 
 async function main() {
   const startedAt = performance.now();
@@ -56,6 +57,8 @@ async function main() {
   // at once: the kernel dropped the rest, and each retried after a second or more. The kernel
   // caps this at net.core.somaxconn (4096 on current Linux).
   await app.listen({ port: config.port, host: config.host, backlog: 4096 });
+  // From here on, a main thread stuck for WATCHDOG_SECONDS ends the process (lib/watchdog.ts).
+  if (config.watchdogSeconds > 0) startWatchdog(config.watchdogSeconds);
   if (!config.stripe) {
     app.log.warn(
       { payments: 'test' },
