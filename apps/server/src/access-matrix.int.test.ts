@@ -48,6 +48,10 @@ interface Row {
 const MATRIX: Record<string, Row> = {
   'GET /api/health': { request: () => ({ url: '/api/health' }), expected: everyone(200) },
   'GET /api/config': { request: () => ({ url: '/api/config' }), expected: everyone(200) },
+  'GET /api/ready': { request: () => ({ url: '/api/ready' }), expected: everyone(200) },
+  // Not by role: METRICS_TOKEN when set, else the connection's address (inject's is 127.0.0.1);
+  // modules/metrics/metrics.int.test.ts proves both rules.
+  'GET /metrics': { request: () => ({ url: '/metrics' }), expected: everyone(200) },
   'GET /api/me': { request: () => ({ url: '/api/me' }), expected: everyone(200) },
   // Each caller changes and exports only their own account.
   'PATCH /api/me': {
@@ -379,7 +383,7 @@ describe('access-control matrix', () => {
   it('covers every API route the server registers', () => {
     const registered = new Set(
       t.app.routeTable
-        .filter((r) => r.url.startsWith('/api') && !isDocumentation(r.url))
+        .filter((r) => (r.url.startsWith('/api') || r.url === '/metrics') && !isDocumentation(r.url))
         // HEAD mirrors GET (Fastify adds it); the GET row covers both.
         .filter((r) => r.method !== 'HEAD')
         .map((r) => `${r.method} ${r.url}`),

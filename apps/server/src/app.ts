@@ -26,6 +26,9 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { readyRoutes } from './modules/health/ready.routes.ts';
+import { createMetrics, type Metrics } from './modules/metrics/metrics.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createBookingService } from './modules/booking/booking.service.ts';
 import { createAvailabilityCache } from './modules/booking/availability-cache.ts';
 import { listenForAvailabilityChanges } from './modules/booking/availability-channel.ts';
@@ -72,6 +75,8 @@ declare module 'fastify' {
     refunds: RefundsService;
     /** Background jobs and the minute ticks (tests run it by hand). */
     jobs: JobRunner;
+    /** The Prometheus metrics served at /metrics (tests read them back). */
+    metrics: Metrics;
   }
 }
 
@@ -172,6 +177,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.close();
     releaseLock();
   });
+  const metrics = createMetrics({ database, log: app.log });
+  app.decorate('metrics', metrics);
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.observe(request, reply);
+    done();
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -216,6 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     booked: closeEntriesBooked,
   };
   const booking = createBookingService({
+    events: metrics.bookings,
     db,
     waitlist: waitlistHooks,
     doctorRatings: () => reviews.doctorRatings(),
@@ -332,6 +344,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Routes, each declaring who may call it (`config.access`), checked before its input.
   registerAccessControl(app, callers, { requireAdminTwoFactor: config.requireAdminTwoFactor });
   await app.register(healthRoutes, { database, config });
+  await app.register(readyRoutes, { database });
+  await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   await app.register(identityRoutes, { auth, limits: signInLimits, config });
   await app.register(verificationRoutes, { auth, callers, rateLimiter });
   await app.register(meRoutes, { callers, profileOf: (caller) => account.profileOf(caller) });

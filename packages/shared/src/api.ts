@@ -10,6 +10,21 @@ export const healthResponseSchema = z.object({
   payments: paymentModeSchema,
 });
 
+/** Each readiness check's state; every one `ok` means the instance may take traffic. */
+export const readinessChecksSchema = z.object({
+  database: z.enum(['ok', 'unreachable']),
+  migrations: z.enum(['ok', 'pending', 'unknown']),
+  /** The LISTEN connection that tells this instance of other instances' changes. */
+  listener: z.enum(['ok', 'disconnected']),
+});
+export type ReadinessChecks = z.infer<typeof readinessChecksSchema>;
+
+export const readyResponseSchema = z.object({
+  status: z.literal('ready'),
+  database: z.enum(['pglite', 'postgres']),
+  checks: readinessChecksSchema,
+});
+
 export const emailParamsSchema = z.object({ email: serverEmailSchema });
 
 /** `PUT /api/user/:email`: the spec's body is `{ email }`; it must name the same address. */

@@ -197,6 +197,7 @@ export async function openDatabase(
   pool.on('error', () => {});
   await firstConnection(pool, database.url, connectRetrySeconds, onRetry);
   const listeners: PostgresListener[] = [];
+  let isPoolClosed = false;
   return {
     kind: 'postgres',
     db: drizzlePg({ client: pool, schema }) as unknown as Db,
@@ -229,9 +230,10 @@ export async function openDatabase(
         throw error;
       }
     },
-    isListening: () => listeners.every((listener) => listener.isListening()),
+    isListening: () => !isPoolClosed && listeners.every((listener) => listener.isListening()),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
+      isPoolClosed = true;
       await Promise.all(listeners.splice(0).map((listener) => listener.close()));
       await pool.end();
     },

@@ -32,6 +32,29 @@ export async function migrateDatabase(database: Database, timeZone: string): Pro
   });
 }
 
+/** The newest committed migration's timestamp, read once (the files do not change while running). */
+let newestCommitted: number | undefined;
+
+/**
+ * Whether the database has every committed migration (readiness: an instance that started on a
+ * database an older version migrated, or whose migrations failed, must not take traffic). The
+ * migrator records each applied migration with its folder's timestamp; a missing table means
+ * none was applied.
+ */
+export async function hasAllMigrations(db: Db): Promise<boolean> {
+  newestCommitted ??= Math.max(0, ...readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).map((m) => m.folderMillis));
+  try {
+    const result = await db.execute<{ newest: string | number | null }>(sql`SELECT max(created_at) AS newest FROM drizzle.__drizzle_migrations`);
+    const rows = Array.isArray(result) ? result : (result as { rows: { newest: string | number | null }[] }).rows;
+    return Number(rows[0]?.newest ?? 0) >= newestCommitted;
+  } catch (error) {
+    // 42P01 undefined_table, 3F000 invalid_schema_name: never migrated.
+    const code = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
+    if (code === '42P01' || code === '3F000') return false;
+    throw error;
+  }
+}
+
 /** The clinic's zone changed since the last start: from what, to what, and how many bookings moved. */
 export interface ZoneChange {
   from: string;

@@ -139,8 +139,22 @@ type WriteRequest = Omit<NewBooking, 'startsAt' | 'endsAt'> & {
   scheduleVersion: number;
 };
 
+/**
+ * What the service reports as it decides, for the operator's counters (modules/metrics). Called
+ * once a decision is final (a write committed, a refusal made), never inside a transaction.
+ */
+export interface BookingEvents {
+  made(via: 'online' | 'admin' | 'waitlist'): void;
+  refused(reason: 'conflict' | 'limit' | 'rate_limited'): void;
+  cancelled(by: 'patient' | 'admin' | 'clinic' | 'account', count?: number): void;
+}
+
+const noEvents: BookingEvents = { made() {}, refused() {}, cancelled() {} };
+
 export interface BookingServiceDeps {
   db: Db;
+  /** Told of bookings made, refused and cancelled (none when absent). */
+  events?: BookingEvents;
   cache: AvailabilityCache;
   /** Treatments, doctors, hours and closures, kept in memory and dropped on every change. */
   schedule: ScheduleSnapshot;
@@ -185,6 +199,7 @@ export interface CreateBookingInput {
 export function createBookingService(deps: BookingServiceDeps) {
   const { db, cache, schedule, mail, refunds, lifecycle, now, timeZone, windowDays, batching, fastPaths, maxActiveBookings, rateLimit, requireEmailVerification } = deps;
   const waitlist = deps.waitlist ?? { freed: async () => {}, booked: async () => {} };
+  const events = deps.events ?? noEvents;
   const clock = () => bookingClock(now(), timeZone, windowDays);
   const laneDaysOf = (r: WriteRequest): LaneDay[] => r.lanes.map((laneId) => ({ laneId, date: r.date }));
   /**
@@ -459,7 +474,10 @@ export function createBookingService(deps: BookingServiceDeps) {
     await mail.withdrawReminders(tx, [row.id]);
     await waitlist.freed(tx, [row.date]);
     if (opts.notify) await mail.queuePatientCancellation(tx, cancelled, refund);
-    afterCommit(() => cache.invalidate(row.date));
+    afterCommit(() => {
+      cache.invalidate(row.date);
+      events.cancelled(opts.by);
+    });
     // The answer is built after the commit: reading with `db` inside the transaction would wait
     // for it on PGlite's single connection.
     return { row: cancelled, refund };
@@ -557,13 +575,20 @@ export function createBookingService(deps: BookingServiceDeps) {
       const s = await schedule.get();
       const { request, treatment } = prepare(s, patient, input);
       const outcome = await writer.write({ ...request, createdVia: via });
-      if (outcome instanceof Error) throw outcome;
+      if (outcome instanceof Error) {
+        if (outcome instanceof AppError && outcome.code === ErrorCode.RATE_LIMITED) events.refused('rate_limited');
+        throw outcome;
+      }
       if ('scheduleChanged' in outcome) {
         if (attempt >= 3) throw new AppError(ErrorCode.UNAVAILABLE, 'The clinic’s schedule is changing; please try again.');
         schedule.reset();
         continue;
       }
-      if (!('booking' in outcome)) throw refusalError(request, treatment.name, outcome);
+      if (!('booking' in outcome)) {
+        events.refused('overLimit' in outcome ? 'limit' : 'conflict');
+        throw refusalError(request, treatment.name, outcome);
+      }
+      events.made(via);
       return { success: true as const, booking: toBookingDto(outcome.booking, { doctorName: doctorNames(s), now: now(), lifecycle }) };
     }
   }
@@ -747,7 +772,10 @@ export function createBookingService(deps: BookingServiceDeps) {
       await notifyAvailabilityChanged(tx, dates);
       await mail.withdrawReminders(tx, cancelled.map((b) => b.id));
       await waitlist.freed(tx, dates);
-      afterCommit(() => dates.forEach((date) => cache.invalidate(date)));
+      afterCommit(() => {
+        dates.forEach((date) => cache.invalidate(date));
+        events.cancelled('account', cancelled.length);
+      });
       return cancelled.length;
     },
 
@@ -799,7 +827,10 @@ export function createBookingService(deps: BookingServiceDeps) {
       await mail.withdrawReminders(tx, cancelled.map((b) => b.id));
       await waitlist.freed(tx, dates);
       await mail.queueClinicCancellations(tx, cancelled, reason);
-      afterCommit(() => dates.forEach((date) => cache.invalidate(date)));
+      afterCommit(() => {
+        dates.forEach((date) => cache.invalidate(date));
+        events.cancelled('clinic', cancelled.length);
+      });
       return cancelled;
     },
 
