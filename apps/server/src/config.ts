@@ -187,6 +187,10 @@ const envSchema = z
     BACKUP_INTERVAL_HOURS: z.coerce.number().int().min(0).max(8760).default(24),
     /** How many archives BACKUP_DIR keeps after each backup, the oldest deleted; 0: all kept. */
     BACKUP_KEEP: z.coerce.number().int().min(0).max(100_000).default(14),
+    /** Bearer token a Prometheus scraper sends for GET /metrics; unset: only this machine may read them. */
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    /** On SIGTERM: how long requests in flight may take to finish before their connections are cut. */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: optionalString,
   })
@@ -282,6 +286,10 @@ export interface Config {
   fastPaths: ReadonlySet<FastPath>;
   /** Backups of the embedded database (modules/backup): BACKUP_DIR, BACKUP_INTERVAL_HOURS, BACKUP_KEEP. */
   backup: BackupConfig;
+  /** METRICS_TOKEN: GET /metrics wants it as a Bearer token; unset, loopback callers only. */
+  metricsToken?: string;
+  /** SHUTDOWN_GRACE_SECONDS: the drain's bound on SIGTERM. */
+  shutdownGraceSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string;
 }
@@ -426,6 +434,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     requireAdminTwoFactor: env.REQUIRE_ADMIN_2FA ?? false,
     fastPaths: env.FAST_PATHS ?? new Set(FAST_PATH_NAMES),
     backup: backupOf(env, dataDir),
+    metricsToken: env.METRICS_TOKEN,
+    shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '../web/dist')),
   };
