@@ -59,6 +59,7 @@ import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerAccessControl, type RouteAccess } from './modules/identity/caller.ts';
 import { registerDocs } from './plugins/docs.ts';
+import { registerDrain } from './plugins/drain.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -79,6 +80,9 @@ declare module 'fastify' {
     metrics: Metrics;
   }
 }
+
+/** What a request refused during shutdown is told to wait: another instance, or this one restarted. */
+const SHUTDOWN_RETRY_AFTER_SECONDS = 5;
 
 /** How often the retention purge runs (besides at start-up). */
 const RETENTION_PURGE_INTERVAL_MS = 24 * 3600 * 1000;
@@ -160,6 +164,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Requests that arrive while closing get our problem+json 503 (plugins/drain.ts), not Fastify's plain JSON.
+    return503OnClosing: false,
   });
   app.decorate('database', database);
   app.decorate('outboxWorker', null as OutboxWorker | null);
@@ -177,6 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.close();
     releaseLock();
   });
+  registerDrain(app, { retryAfterSeconds: SHUTDOWN_RETRY_AFTER_SECONDS });
   const metrics = createMetrics({ database, log: app.log });
   app.decorate('metrics', metrics);
   app.addHook('onResponse', (request, reply, done) => {

@@ -167,3 +167,18 @@ describe('DATABASE_URL', () => {
     expect(() => loadConfig({ ...base, DATABASE_URL: 'postgres://' })).toThrow(/DATABASE_URL/);
   });
 });
+
+describe('METRICS_TOKEN and SHUTDOWN_GRACE_SECONDS', () => {
+  it('serve metrics to this machine only and give requests 10 s to finish, by default', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.metricsToken).toBeUndefined();
+    expect(config.shutdownGraceSeconds).toBe(10);
+  });
+
+  it('take a token of 16 characters or more and whole seconds, and stop start-up naming the setting otherwise', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: 'a-long-enough-token', SHUTDOWN_GRACE_SECONDS: '30' });
+    expect(config).toMatchObject({ metricsToken: 'a-long-enough-token', shutdownGraceSeconds: 30 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_GRACE_SECONDS: '2.5' })).toThrow(/SHUTDOWN_GRACE_SECONDS/);
+  });
+});

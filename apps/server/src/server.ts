@@ -6,6 +6,9 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { PRIVATE_UMASK } from './db/data-dir-permissions.ts';
 import { startWatchdog } from './lib/watchdog.ts';
 
+/** How long the onClose hooks (workers, database, lock) may take after the grace period. */
+const SHUTDOWN_HOOKS_SECONDS = 10;
+
 async function main() {
   const startedAt = performance.now();
   // Everything this process writes (the embedded database, the generated auth secret) is its
@@ -35,15 +38,46 @@ async function main() {
     throw error;
   }
 
+  // SIGTERM: stop accepting, let requests in flight finish within SHUTDOWN_GRACE_SECONDS (later
+  // arrivals get 503: plugins/drain.ts), cut the connections still busy after it, then stop the
+  // workers, close the database and release DATA_DIR (the app's onClose hooks), and exit 0.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const began = performance.now();
+    const graceSeconds = config.shutdownGraceSeconds;
+    const inFlight = app.drain.inFlight();
+    app.drain.begin();
+    app.log.info({ signal, inFlight, graceSeconds }, `shutting down: no new connections; finishing ${inFlight} request(s) in flight`);
+    let cutOff = 0;
+    const grace = setTimeout(() => {
+      cutOff = app.drain.inFlight();
+      app.log.warn({ cutOff, graceSeconds }, `grace period over: cutting off ${cutOff} request(s) still in flight and closing every connection`);
+      app.server.closeAllConnections();
+    }, graceSeconds * 1000);
+    // Past the grace period only the onClose hooks remain (workers, database, lock). Should one
+    // hang, say so and exit non-zero, so that a supervisor knows this was no clean stop.
+    const force = setTimeout(() => {
+      app.log.error({ graceSeconds }, `shutdown still not finished ${SHUTDOWN_HOOKS_SECONDS} s after the grace period: exiting`);
+      process.exit(1);
+    }, (graceSeconds + SHUTDOWN_HOOKS_SECONDS) * 1000);
     force.unref();
     try {
       await app.close();
+      clearTimeout(grace);
+      app.log.info(
+        {
+          signal,
+          inFlight,
+          finished: Math.max(0, inFlight - cutOff),
+          cutOff,
+          refused: app.drain.refused(),
+          durationMs: Math.round(performance.now() - began),
+        },
+        `shut down: ${cutOff > 0 ? `${cutOff} request(s) cut off at the grace period, the rest finished` : 'every request in flight finished'}` +
+          (config.database.kind === 'pglite' ? '; DATA_DIR released' : ''),
+      );
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown');
