@@ -35,8 +35,9 @@ export async function reviewsRoutes(app: FastifyInstance, opts: { reviews: Revie
       },
     },
     async (request, reply) => {
-      // Shared caches may keep it briefly; a publish shows within a minute anywhere, at once here.
-      reply.header('cache-control', 'public, max-age=30');
+      // Browsers ask each time (an admin who just published sees it at once; the server's own
+      // cache makes that cheap); shared caches in front may keep it 30 s.
+      reply.header('cache-control', 'public, max-age=0, s-maxage=30');
       return reviews.publicPage(request.query.limit, request.query.cursor);
     },
   );
