@@ -52,6 +52,8 @@ import { createOutboxWorker, type OutboxWorker } from './modules/mail/outbox-wor
 import { createJobRunner, type JobRunner } from './modules/jobs/job-runner.ts';
 import { enqueueJobs } from './modules/jobs/jobs.repository.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { backupRoutes } from './modules/backup/backup.routes.ts';
+import { createBackupService } from './modules/backup/backup.service.ts';
 import { closeEntriesBooked } from './modules/waitlist/waitlist.repository.ts';
 import { createWaitlistService } from './modules/waitlist/waitlist.service.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
@@ -304,6 +306,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     settings: config.waitlist,
     phoneOf: (caller) => account.phoneOf(caller),
   });
+  // Backups of the embedded database on disk, taken by the process that holds it; on PostgreSQL
+  // they are the operator's pg_dump (README, "Backups") and none is scheduled here.
+  const backups = isEmbeddedOnDisk
+    ? createBackupService({ database, settings: { dataDir: config.dataDir, ...config.backup }, now, log: app.log })
+    : null;
   // Every instance runs the background work; each job on one of them (design section 6.1).
   const jobs = createJobRunner({
     db,
@@ -312,8 +319,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       'waitlist.match': async (payload) => void (await waitlist.match(payload)),
       'tick.expire-offers': () => waitlist.expireTick(),
       'tick.auto-complete': async () => void (await booking.autoComplete(config.autoCompleteAfterDays)),
+      'tick.backup': async () => void (await backups?.backUpIfDue()),
     },
-    ticks: ['tick.expire-offers', ...(config.autoCompleteAfterDays > 0 ? ['tick.auto-complete'] : [])],
+    ticks: [
+      'tick.expire-offers',
+      ...(config.autoCompleteAfterDays > 0 ? ['tick.auto-complete'] : []),
+      ...(backups && config.backup.intervalHours > 0 ? ['tick.backup'] : []),
+    ],
     ...options.jobs,
     log: app.log,
   });
@@ -374,6 +386,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(waitlistRoutes, { waitlist, callers });
   await app.register(reviewsRoutes, { reviews, callers });
   await app.register(jobsRoutes, { db, callers, now, smtpConfigured: Boolean(config.mail.smtpUrl) });
+  if (backups) await app.register(backupRoutes, { backups, dataDir: config.dataDir });
   await registerSpa(app, config.webDistDir);
 
   if (zoneChange) {

@@ -25,10 +25,10 @@ export interface Database {
    */
   listen(channel: string, onPayload: (payload: string) => void, onReset: () => void): Promise<void>;
   /**
-   * The embedded database only: a tar of PGlite's data directory as it stands between two
+   * The embedded database only: a copy of PGlite's data directory as it stands between two
    * transactions (see the PGlite branch of openDatabase). Absent on PostgreSQL (pg_dump's job).
    */
-  dumpDataDir?: () => Promise<Blob>;
+  snapshotDataDir?: () => Promise<DataDirSnapshot>;
   /** Whether every LISTEN is connected now (readiness); PGlite's, in this process, until close. */
   isListening(): boolean;
   /** The PostgreSQL pool's connections and waiting queries (metrics); null on PGlite. */
@@ -68,6 +68,16 @@ function yieldingBeforeStatements(client: PGlite): PGlite {
       },
     });
   return yielding(client);
+}
+
+/** PGlite's data directory as one uncompressed tar, and which of its WAL segments matter. */
+export interface DataDirSnapshot {
+  tar: Blob;
+  /**
+   * The write-ahead log segments (file names in pg_wal) from the last checkpoint's to the one
+   * being written: recovery reads no other. The rest are old segments PostgreSQL keeps for reuse.
+   */
+  walSegments: { first: string; last: string };
 }
 
 export interface OpenOptions {
@@ -165,15 +175,23 @@ export async function openDatabase(
       isListening: () => !client.closed,
       poolStats: () => null,
       // A consistent copy while bookings go on. PGlite runs one statement at a time, and
-      // `transaction` holds its transaction lock from BEGIN to COMMIT: inside our own (empty)
-      // transaction no other transaction is open and no other statement runs, since a statement
-      // outside a transaction waits for that lock too. dumpDataDir then reads every file of the
-      // directory in one synchronous pass (no statement can run during it) and returns the
-      // uncompressed tar, so the lock is held only for that copy, not for compressing it. The
-      // copy holds every transaction committed before it and nothing of any later one; the files
-      // are exactly what a kill -9 at that instant would leave, and opening them runs the same
-      // crash recovery PGlite runs after one (committed work is in the write-ahead log).
-      dumpDataDir: () => client.transaction(() => client.dumpDataDir('none')),
+      // `transaction` holds its transaction lock from BEGIN to COMMIT: inside our own transaction
+      // (which writes nothing) no other transaction is open and no other statement runs, since a
+      // statement outside a transaction waits for that lock too. A CHECKPOINT first writes the
+      // changed pages to their files, so the copy needs only the current WAL segment and opening
+      // it replays next to nothing. dumpDataDir then reads every file of the directory in one
+      // synchronous pass and returns the uncompressed tar: the lock is held for the checkpoint
+      // and that copy, not for compressing it. The copy holds every transaction committed before
+      // it and nothing of any later one: the files are what a kill -9 at that instant would leave,
+      // and opening them runs the crash recovery PGlite runs after one.
+      snapshotDataDir: () =>
+        client.transaction(async (tx) => {
+          await tx.exec('CHECKPOINT');
+          const { rows } = await tx.query<{ first: string; last: string }>(
+            'SELECT redo_wal_file AS first, pg_walfile_name(pg_current_wal_insert_lsn()) AS last FROM pg_control_checkpoint()',
+          );
+          return { tar: await client.dumpDataDir('none'), walSegments: rows[0]! };
+        }),
       close: () => client.close(),
     };
   }
