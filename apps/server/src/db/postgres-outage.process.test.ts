@@ -22,6 +22,7 @@ describe('the server through PostgreSQL outages', () => {
   let server: ServerProcess;
   let base: string;
   let dataDir: string;
+  let finished = false;
 
   beforeAll(async () => {
     postgres = await startThrowawayPostgres({ socketOnly: true });
@@ -38,8 +39,13 @@ describe('the server through PostgreSQL outages', () => {
       MAX_ACTIVE_BOOKINGS: '1000',
     });
     await server.ready;
+    // A server that dies mid-test would show only as refused connections: say why it died.
+    void server.exited.then((code) => {
+      if (!finished) console.error(`the server exited with ${code} during the test:\n${server.output().slice(-6000)}`);
+    });
   }, 90_000);
   afterAll(async () => {
+    finished = true;
     server?.child.kill('SIGKILL');
     await server?.exited;
     await postgres?.stop();
