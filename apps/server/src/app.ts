@@ -54,7 +54,7 @@ import { enqueueJobs } from './modules/jobs/jobs.repository.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { backupRoutes } from './modules/backup/backup.routes.ts';
 import { createBackupService } from './modules/backup/backup.service.ts';
-import { closeEntriesBooked } from './modules/waitlist/waitlist.repository.ts';
+import { closeEntriesBookedWrites } from './modules/waitlist/waitlist.repository.ts';
 import { createWaitlistService } from './modules/waitlist/waitlist.service.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
@@ -233,7 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const waitlistHooks = {
     freed: (tx: typeof db, dates: Iterable<string>) =>
       enqueueJobs(tx, [...new Set(dates)].map((date) => ({ kind: 'waitlist.match', payload: { date }, runAt: now() }))).then(() => {}),
-    booked: closeEntriesBooked,
+    booked: closeEntriesBookedWrites,
   };
   const booking = createBookingService({
     events: metrics.bookings,

@@ -5,7 +5,7 @@
  * made the change also drops it itself after the commit (`afterCommit`), without waiting for
  * its own notification to come back.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import type { AvailabilityCache } from './availability-cache.ts';
 
@@ -25,9 +25,15 @@ export async function notifyReviewsChanged(tx: Db): Promise<void> {
 
 /** Tells every instance, this one included, that these dates' availability changed. */
 export async function notifyAvailabilityChanged(tx: Db, dates: Iterable<string>): Promise<void> {
+  const notice = availabilityChangedNotice(dates);
+  if (notice) await tx.execute(notice);
+}
+
+/** `notifyAvailabilityChanged`'s statement, for a caller that sends it with others; null for no dates. */
+export function availabilityChangedNotice(dates: Iterable<string>): SQL | null {
   const unique = [...new Set(dates)];
-  if (unique.length === 0) return;
-  await tx.execute(sql`SELECT ${sql.join(unique.map((date) => sql`pg_notify(${AVAILABILITY_CHANNEL}, ${date})`), sql`, `)}`);
+  if (unique.length === 0) return null;
+  return sql`SELECT ${sql.join(unique.map((date) => sql`pg_notify(${AVAILABILITY_CHANNEL}, ${date})`), sql`, `)}`;
 }
 
 /** Tells every instance, this one included, that the schedule changed. */

@@ -42,7 +42,7 @@ describe('booking conflicts answered from memory', () => {
       cache,
       schedule: createScheduleSnapshot({ db: t.db, now: () => NOW, timeZone: 'UTC' }),
       mail: {
-        queueBookingConfirmations: async () => {},
+        bookingConfirmationWrites: () => [],
         queueClinicCancellations: async () => {},
         queuePatientCancellation: async () => {},
         queueRescheduled: async () => {},

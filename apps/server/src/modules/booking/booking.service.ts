@@ -15,10 +15,12 @@ import {
   type PublicDoctor,
   type TreatmentAvailability,
 } from '@clinic/shared';
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { GroupCommitOptions } from '../../lib/group-commit.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { PendingWrite } from '../../lib/pending-write.ts';
 import { inTransaction, type UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { Caller } from '../identity/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -28,14 +30,15 @@ import type { RefundSummary, RefundsService } from '../payments/refunds.service.
 import {
   findBooking,
   cancelBookings,
-  countActiveBookingsFrom,
+  bookingEventsWrite,
   deleteBookings,
-  insertBookings,
+  insertBookingsWith,
   listAllBookingsOf,
   listUnretainedBookingIds,
   listHoldersOn,
   lockBookingDays,
   markRetainedBookings,
+  readWriteState,
   listActiveBookingsFrom,
   cancelConfirmed,
   completeEndedBefore,
@@ -61,7 +64,7 @@ import {
 import { bookableTreatments, clinicOpen, laneOpen, lanesOf, type Schedule, type ScheduleTreatment } from '../schedule/schedule-rules.ts';
 import { loadSchedule, type ScheduleSnapshot } from '../schedule/schedule-snapshot.ts';
 import type { AvailabilityCache, TakenSlots } from './availability-cache.ts';
-import { notifyAvailabilityChanged } from './availability-channel.ts';
+import { availabilityChangedNotice, notifyAvailabilityChanged } from './availability-channel.ts';
 import { conflictError, dayKey, decideBatch, placeRequest, refusalError, type SlotHolder } from './booking-rules.ts';
 import { createFastWriter, createPlainWriter, type BatchResult, type FastWriterOptions, type WriteOutcome } from './booking-writer.ts';
 import { addDays } from '@clinic/shared';
@@ -158,16 +161,17 @@ export interface BookingServiceDeps {
   cache: AvailabilityCache;
   /** Treatments, doctors, hours and closures, kept in memory and dropped on every change. */
   schedule: ScheduleSnapshot;
-  mail: Pick<MailService, 'queueBookingConfirmations' | 'queueClinicCancellations' | 'queuePatientCancellation' | 'queueRescheduled' | 'calendarOf' | 'withdrawReminders'>;
-  /**
-   * The waitlist's hooks, in the booking's transaction: `freed` when times come free (a cancel,
-   * a move away), `booked` when patients book (their waiting for that treatment ends).
-   */
+  mail: Pick<MailService, 'bookingConfirmationWrites' | 'queueClinicCancellations' | 'queuePatientCancellation' | 'queueRescheduled' | 'calendarOf' | 'withdrawReminders'>;
   /** Doctors' published ratings, shown where patients choose a doctor (the reviews module's). */
   doctorRatings?: () => Promise<ReadonlyMap<string, { average: number; count: number }>>;
+  /**
+   * The waitlist's hooks, in the booking's transaction: `freed` when times come free (a cancel,
+   * a move away), `booked` when patients book (their waiting for that treatment ends; its writes
+   * go with the booking's own, lib/pending-write.ts).
+   */
   waitlist?: {
     freed(tx: Db, dates: Iterable<string>): Promise<void>;
-    booked(tx: Db, rows: readonly { patientId: string | null; treatmentId: string }[]): Promise<void>;
+    booked(rows: readonly { patientId: string | null; treatmentId: string }[]): PendingWrite[];
   };
   /** Refunds of cancelled paid bookings (the payments module's). */
   refunds: Pick<RefundsService, 'queueIn' | 'summaries'>;
@@ -198,7 +202,7 @@ export interface CreateBookingInput {
 
 export function createBookingService(deps: BookingServiceDeps) {
   const { db, cache, schedule, mail, refunds, lifecycle, now, timeZone, windowDays, batching, fastPaths, maxActiveBookings, rateLimit, requireEmailVerification } = deps;
-  const waitlist = deps.waitlist ?? { freed: async () => {}, booked: async () => {} };
+  const waitlist = deps.waitlist ?? { freed: async () => {}, booked: () => [] };
   const events = deps.events ?? noEvents;
   const clock = () => bookingClock(now(), timeZone, windowDays);
   const laneDaysOf = (r: WriteRequest): LaneDay[] => r.lanes.map((laneId) => ({ laneId, date: r.date }));
@@ -208,7 +212,9 @@ export function createBookingService(deps: BookingServiceDeps) {
    * they were decided on is still the current one, reads the holders of their treatments' days
    * and the patients' counts, lets the rules decide, inserts the winners, tells every instance
    * their dates changed and queues the confirmation mails. Answers one outcome per request, in
-   * order.
+   * order. The transaction is five round trips whatever the batch holds: BEGIN, the locks, one
+   * read (readWriteState), one write (the bookings with their history, mails, waitlist changes
+   * and notifications: insertBookingsWith), COMMIT.
    */
   async function writeBatch(requests: WriteRequest[]): Promise<BatchResult<BookingRow>> {
     // Counted for the whole batch in one statement: a write per request made a popular slot's
@@ -226,53 +232,53 @@ export function createBookingService(deps: BookingServiceDeps) {
       : await inTransaction(db, async ({ tx, afterCommit }) => {
         const patients = admitted.map((r) => r.patientId);
         await lockBookingDays(tx, admitted.flatMap(laneDaysOf), patients);
-        const version = await scheduleVersionNow(tx);
+        const { version, holders, activeCounts } = await readWriteState(tx, scopes, patients, clock().today);
         const current = admitted.filter((r) => r.scheduleVersion === version);
-        const decision = decideBatch(current, {
-          held: await listHoldersOn(tx, scopes),
-          activeCounts: await countActiveBookingsFrom(tx, patients, clock().today),
-          maxActive: maxActiveBookings,
+        const decision = decideBatch(current, { held: holders, activeCounts, maxActive: maxActiveBookings });
+        // Ids made here, so that the rows that refer to them go in the same statement.
+        const rows = decision.winners.map(({ request, lane }) => {
+          const { lanes: _lanes, laneSet: _laneSet, scheduleVersion: _version, createdVia = 'online', ...row } = request;
+          return {
+            ...row,
+            id: randomUUID(),
+            version: 1,
+            createdVia,
+            doctorId: lane === request.treatmentId ? null : lane,
+            startsAt: instantOf(request.date, request.startMin, timeZone),
+            endsAt: instantOf(request.date, request.endMin, timeZone),
+          };
         });
-        const inserted = await insertBookings(
+        const changedDates = new Set(rows.map((row) => row.date));
+        const inserted = rows.length === 0 ? [] : await insertBookingsWith(
           tx,
-          decision.winners.map(({ request, lane }) => {
-            const { lanes: _lanes, laneSet: _laneSet, scheduleVersion: _version, ...row } = request;
-            return {
-              ...row,
-              doctorId: lane === request.treatmentId ? null : lane,
-              startsAt: instantOf(request.date, request.startMin, timeZone),
-              endsAt: instantOf(request.date, request.endMin, timeZone),
-            };
-          }),
+          rows,
+          [
+            bookingEventsWrite(
+              tx,
+              rows.map((row) => ({
+                bookingId: row.id,
+                actorKind: row.createdVia === 'admin' ? ('admin' as const) : ('patient' as const),
+                actorId: row.createdVia === 'admin' ? null : row.patientId,
+                type: 'created' as const,
+                data: { date: row.date, slot: row.slot, via: row.createdVia },
+              })),
+            ),
+            ...mail.bookingConfirmationWrites(tx, rows),
+            ...waitlist.booked(rows),
+          ],
+          [availabilityChangedNotice(changedDates)].filter((notice) => notice !== null),
         );
-        const changedDates = new Set(inserted.map((row) => row.date));
-        if (inserted.length > 0) {
-          await notifyAvailabilityChanged(tx, changedDates);
-          await recordEvents(
-            tx,
-            inserted.map((row) => ({
-              bookingId: row.id,
-              actorKind: row.createdVia === 'admin' ? ('admin' as const) : ('patient' as const),
-              actorId: row.createdVia === 'admin' ? null : row.patientId,
-              type: 'created' as const,
-              data: { date: row.date, slot: row.slot, via: row.createdVia },
-            })),
-          );
-          await mail.queueBookingConfirmations(tx, inserted);
-          await waitlist.booked(tx, inserted);
-          // This instance's next answer must show them (others hear through NOTIFY).
-          afterCommit(() => changedDates.forEach((date) => cache.invalidate(date)));
-        }
-        // (lane, date, start) is unique among the winners: it pairs each request with its row.
-        const timeKey = (lane: string, date: string, start: number) => `${lane}|${date}|${start}`;
-        const rows = new Map(inserted.map((row) => [timeKey(row.laneId, row.date, row.startMin), row]));
-        const laneOf = new Map(decision.winners.map(({ request, lane }) => [request, lane]));
+        // This instance's next answer must show them (others hear through NOTIFY).
+        if (inserted.length > 0) afterCommit(() => changedDates.forEach((date) => cache.invalidate(date)));
+        // Each winner's row, by the id made for it.
+        const insertedById = new Map(inserted.map((row) => [row.id, row]));
+        const rowOf = new Map(decision.winners.map(({ request }, i) => [request, insertedById.get(rows[i]!.id)!]));
         const refusalOf = new Map(current.map((r, i) => [r, decision.refusals[i]]));
         const changed = new Set(decision.winners.map(({ request }) => dayKey(request)));
         return {
           decided: admitted.map((r): WriteOutcome<BookingRow> => {
             if (r.scheduleVersion !== version) return { scheduleChanged: true };
-            return refusalOf.get(r) ?? { booking: rows.get(timeKey(laneOf.get(r)!, r.date, r.startMin))! };
+            return refusalOf.get(r) ?? { booking: rowOf.get(r)! };
           }),
           unchangedDays: current.length === 0
             ? []

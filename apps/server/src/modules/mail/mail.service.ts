@@ -4,12 +4,14 @@
  */
 import { formatMediumDate, type AccountExport, type OutboxEntry } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
+import type { PendingWrite } from '../../lib/pending-write.ts';
 import { bookingIcs } from './ics.ts';
 import { dayWord, remindersFor, type QuietHours, type ReminderOffset } from '../reminders/reminder-rules.ts';
 import {
   cancelPendingReminders,
   enqueueMail as storeMail,
   enqueueMails as storeMails,
+  enqueueMailsWrite as storeMailsLater,
   type NewMail,
   eraseMailsOf as eraseMailRows,
   listMailsTo,
@@ -147,10 +149,12 @@ export function createMailService(deps: MailDeps) {
       });
     },
 
-    /** One confirmation per booking, with its `.ics`; pass the transaction that booked them. */
-    /** One confirmation per booking, with its `.ics`, and its reminders, in one statement. */
-    async queueBookingConfirmations(tx: Db, bookings: (RemindedBooking & { priceCents: number })[]) {
-      await enqueueMails(
+    /**
+     * One confirmation per booking, with its `.ics`, and its reminders: one insert, as a pending
+     * write (lib/pending-write.ts) for the transaction that books them to send with its own.
+     */
+    bookingConfirmationWrites(tx: Db, bookings: (RemindedBooking & { priceCents: number })[]): PendingWrite[] {
+      return storeMailsLater(
         tx,
         bookings.flatMap((booking) => [
           bookingMail(booking, 'booking-confirmation', (when) => ({
@@ -160,7 +164,7 @@ export function createMailService(deps: MailDeps) {
               `The fee is $${booking.priceCents / 100}; you can pay it from My Appointments: ${deps.publicUrl}/dashboard`,
           })),
           ...remindersOf(booking),
-        ]),
+        ]).map(stamp),
       );
     },
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { PendingWrite } from '../../lib/pending-write.ts';
 import { outbox } from '../../db/schema.ts';
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -20,9 +21,16 @@ export async function enqueueMail(db: Db, mail: NewMail): Promise<string> {
  */
 export async function enqueueMails(db: Db, mails: NewMail[]): Promise<string[]> {
   if (mails.length === 0) return [];
-  const rows = await db.insert(outbox).values(mails).onConflictDoNothing({ target: outbox.dedupeKey }).returning({ id: outbox.id });
+  const rows = await insertMails(db, mails).returning({ id: outbox.id });
   return rows.map((row) => row.id);
 }
+
+/** `enqueueMails` as a pending write (lib/pending-write.ts), for a transaction that sends its writes together. */
+export function enqueueMailsWrite(db: Db, mails: NewMail[]): PendingWrite[] {
+  return mails.length === 0 ? [] : [insertMails(db, mails).getSQL()];
+}
+
+const insertMails = (db: Db, mails: NewMail[]) => db.insert(outbox).values(mails).onConflictDoNothing({ target: outbox.dedupeKey });
 
 /**
  * A booking's reminders not sent yet are withdrawn (it was cancelled or moved); pass the

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { PendingWrite } from '../../lib/pending-write.ts';
 import { doctors, treatments, users, waitlistEntries, waitlistOffers } from '../../db/schema.ts';
 
 export type EntryRow = typeof waitlistEntries.$inferSelect;
@@ -100,20 +101,20 @@ export async function setOfferStatus(db: Db, id: string, status: OfferRow['statu
 }
 
 /**
- * Patients booked these treatments: their waiting for them ends (`booked`), and their open
- * offers close. One statement, in the booking's transaction.
+ * Patients booked these treatments: their waiting for them ends (`booked`), and their open offers
+ * close. Two writes for the booking's transaction to send with its own (lib/pending-write.ts): the
+ * offers first, so that they are found by their entries' state before the booking, whether the two
+ * run in one statement or one after the other.
  */
-export async function closeEntriesBooked(db: Db, pairs: readonly { patientId: string | null; treatmentId: string }[]): Promise<void> {
+export function closeEntriesBookedWrites(pairs: readonly { patientId: string | null; treatmentId: string }[]): PendingWrite[] {
   const owned = pairs.filter((p): p is { patientId: string; treatmentId: string } => p.patientId !== null);
-  if (owned.length === 0) return;
-  const values = sql.join(owned.map((p) => sql`(${p.patientId}::text, ${p.treatmentId}::uuid)`), sql`, `);
-  await db.execute(sql`
-    WITH closed AS (
-      UPDATE waitlist_entries e SET status = 'booked'
-      FROM (VALUES ${values}) AS v(patient_id, treatment_id)
-      WHERE e.patient_id = v.patient_id AND e.treatment_id = v.treatment_id AND e.status IN ('waiting', 'offered')
-      RETURNING e.id)
-    UPDATE waitlist_offers o SET status = 'superseded' FROM closed WHERE o.entry_id = closed.id AND o.status = 'open'`);
+  if (owned.length === 0) return [];
+  const booked = sql`(VALUES ${sql.join(owned.map((p) => sql`(${p.patientId}::text, ${p.treatmentId}::uuid)`), sql`, `)}) AS v(patient_id, treatment_id)`;
+  const matches = sql`e.patient_id = v.patient_id AND e.treatment_id = v.treatment_id AND e.status IN ('waiting', 'offered')`;
+  return [
+    sql`UPDATE waitlist_offers o SET status = 'superseded' FROM waitlist_entries e, ${booked} WHERE o.entry_id = e.id AND o.status = 'open' AND ${matches}`,
+    sql`UPDATE waitlist_entries e SET status = 'booked' FROM ${booked} WHERE ${matches}`,
+  ];
 }
 
 /**
