@@ -213,6 +213,11 @@ export async function openDatabase(
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor one that is checked out (in a transaction, between two statements) when PostgreSQL ends
+  // its connection: pg emits that as an 'error' event with no listener, which ended the process
+  // when PostgreSQL restarted under load. Its next statement fails instead (a 503), and the pool
+  // drops it when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   await firstConnection(pool, database.url, connectRetrySeconds, onRetry);
   const listeners: PostgresListener[] = [];
   let isPoolClosed = false;
