@@ -1,0 +1,67 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { errorMessage, isApiError } from '../../lib/api-client.ts';
+import { Button } from './button.tsx';
+import { Modal, type ModalHandle } from './modal.tsx';
+
+type ConfirmDialogProps = {
+  title: string;
+  /** What the change will do, said before it is done. */
+  children: ReactNode;
+  /** The way out ('Keep it'). */
+  keepLabel: string;
+  /** The change ('Yes, withdraw it'). */
+  confirmLabel: string;
+  /** Makes the change. */
+  onConfirm: () => Promise<unknown>;
+  /** Said once it is done. */
+  doneToast: string;
+  onClose: () => void;
+};
+
+/**
+ * Asks before a change that cannot be undone (leaving a waitlist, withdrawing a review). Something
+ * the server no longer has (404: booked, expired or removed meanwhile) is as good as done; any
+ * other refusal stays in the dialog, which stays open.
+ */
+export function ConfirmDialog({ title, children, keepLabel, confirmLabel, onConfirm, doneToast, onClose }: ConfirmDialogProps) {
+  const modalRef = useRef<ModalHandle>(null);
+  const [isPending, setIsPending] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const confirm = async () => {
+    setIsPending(true);
+    setRefusal(null);
+    try {
+      await onConfirm();
+      toast.success(doneToast);
+      modalRef.current?.close();
+    } catch (error) {
+      if (isApiError(error) && error.status === 404) modalRef.current?.close();
+      else setRefusal(errorMessage(error));
+    } finally {
+      setIsPending(false);
+    }
+  };
+
+  return (
+    <Modal ref={modalRef} title={title} onClose={onClose}>
+      <div className="flex flex-col gap-3">
+        <p>{children}</p>
+        {refusal && (
+          <p role="alert" className="text-error">
+            {refusal}
+          </p>
+        )}
+        <div className="mt-2 flex flex-wrap justify-end gap-2">
+          <Button variant="ghost" onClick={() => modalRef.current?.close()}>
+            {keepLabel}
+          </Button>
+          <Button variant="outline" className="btn-error" isLoading={isPending} onClick={() => void confirm()}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
