@@ -1,6 +1,6 @@
 /** Admin API shapes: users, roles, doctors, photo upload (spec sections 2, 3, 5, 7), the audit log and the outbox. */
 import { z } from 'zod';
-import { messages } from './texts.ts';
+import { messages } from './messages.ts';
 import { SPEC_EMAIL_PATTERN, nameSchema } from './validation.ts';
 
 export const userListItemSchema = z.object({

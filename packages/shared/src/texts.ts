@@ -2,32 +2,7 @@
  * Every user-facing string the spec fixes, worded exactly as in spec/portal-spec.md
  * (odd spellings included). Screens and the server import these; nobody retypes them.
  */
-export const messages = {
-  emailRequired: 'Email is Required',
-  emailInvalid: 'Provide a valid Email',
-  passwordRequired: 'Password is Required',
-  passwordTooShort: 'Must be six character or longer',
-  /** Not in the spec: the 10,000 most common passwords are refused (server-side only). */
-  passwordTooCommon: 'This password is too common. Please choose another.',
-  nameRequired: 'Name is Required',
-  imageRequired: 'Image is Required',
-  subjectRequired: 'Subject is Required',
-  messageRequired: 'Message is Required',
-} as const;
-
-export const toasts = {
-  contactReceived: 'We received your message',
-  madeAdmin: 'successfully made an admin',
-  makeAdminFailed: 'Failed to make an admin',
-  doctorAdded: 'Doctor added Successfully',
-  doctorAddFailed: 'Faild to add the doctor',
-  doctorDeleted: (name: string) => `Doctor ${name} deleted`,
-  bookingSet: (date: string, slot: string) => `Appointment is set, ${date} at ${slot}`,
-  bookingConflict: (date: string, slot: string) =>
-    `Already have and appointment on ${date} at ${slot}`,
-  /** Not in the spec: the profile page (name, phone) saved. */
-  profileSaved: 'Your profile is saved',
-} as const;
+export { messages, toasts } from './messages.ts';
 
 export const texts = {
   brand: 'Doctors Portal',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from './texts.ts';
+import { messages } from './messages.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
 

@@ -1,13 +1,32 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { TOAST_DURATION_MS } from '@clinic/shared';
 import { createQueryClient } from '../lib/query-client.ts';
 
 // Toasts only follow what a user does on a page, and every page that raises one imports sonner
-// itself: the toaster needs no place in the landing page's first-load JavaScript (figures:
-// docs/benchmarks.md, "The toaster, loaded lazily").
-// Nothing raised before it mounts is lost: sonner replays active toasts to a new subscriber.
+// itself: the toaster needs no place in the landing page's first-load JavaScript, and its code is
+// fetched at the visitor's first tap or key press, not while the page loads (figures:
+// docs/benchmarks.md, "The toaster, loaded lazily"). Nothing raised before it mounts is lost:
+// sonner replays active toasts to a new subscriber.
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+
+const INTERACTIONS = ['pointerdown', 'keydown'] as const;
+
+/** Whether the visitor has tapped, clicked or pressed a key on the page yet. */
+function useHasInteracted(): boolean {
+  const [hasInteracted, setHasInteracted] = useState(false);
+  useEffect(() => {
+    if (hasInteracted) return;
+    const interacted = () => setHasInteracted(true);
+    for (const type of INTERACTIONS)
+      window.addEventListener(type, interacted, { capture: true, passive: true });
+    return () => {
+      for (const type of INTERACTIONS)
+        window.removeEventListener(type, interacted, { capture: true });
+    };
+  }, [hasInteracted]);
+  return hasInteracted;
+}
 
 type AppProvidersProps = {
   children: ReactNode;
@@ -17,12 +36,15 @@ type AppProvidersProps = {
 
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  const hasInteracted = useHasInteracted();
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Suspense fallback={null}>
-        <Toaster position="top-right" duration={TOAST_DURATION_MS} />
-      </Suspense>
+      {hasInteracted && (
+        <Suspense fallback={null}>
+          <Toaster position="top-right" duration={TOAST_DURATION_MS} />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }

@@ -1,10 +1,14 @@
 import { Link } from 'react-router';
 import { texts } from '@clinic/shared';
 import { LazyChunk } from '../../../components/lazy-chunk.tsx';
+import { WhenNearViewport } from '../../../components/when-near-viewport.tsx';
 import { retryableLazy } from '../../../lib/retryable-lazy.ts';
 import heroImage from '../../../assets/hero-clinic.webp';
 
-// The day picker (and date-fns) load in their own chunk, after the rest of the page.
+// The day picker (and date-fns) load in their own chunk, after the rest of the page, and only
+// once the calendar's place is on screen: on a phone it sits just below the first screen, and
+// fetching it at once made a fifth of the landing page's JavaScript (docs/benchmarks.md,
+// "First-load JavaScript").
 const heroCalendar = retryableLazy(() => import('./hero-calendar.tsx'));
 
 /** Reserves the calendar's space while its code loads, so nothing below jumps. */
@@ -40,7 +44,9 @@ export function Hero() {
           <h2 className="text-2xl font-semibold">Pick a day for your visit</h2>
           <p className="mt-2">Choose a date to see the treatments and times still open that day.</p>
         </div>
-        <LazyChunk chunk={heroCalendar} fallback={<CalendarPlaceholder />} />
+        <WhenNearViewport placeholder={<CalendarPlaceholder />} margin="0px">
+          <LazyChunk chunk={heroCalendar} fallback={<CalendarPlaceholder />} />
+        </WhenNearViewport>
       </div>
     </section>
   );
