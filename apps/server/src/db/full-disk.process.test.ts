@@ -10,7 +10,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import { signUpOverHttp, startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import { freePort } from '../test/throwaway-postgres.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -59,21 +59,7 @@ describe.skipIf('reason' in mounted)('the embedded database on a full disk', () 
     mount.unmount();
   });
 
-  async function signUp(email: string) {
-    const res = await fetch(`${base}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ name: 'Full Disk', email, password: 'secret123' }),
-    });
-    expect(res.status).toBe(200);
-    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const token = await fetch(`${base}/api/user/${encodeURIComponent(email)}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', cookie, origin: base },
-      body: JSON.stringify({ email }),
-    });
-    return ((await token.json()) as { token: string }).token;
-  }
+
 
   /** Fills the file system to the last byte. */
   function fillDisk() {
@@ -94,7 +80,7 @@ describe.skipIf('reason' in mounted)('the embedded database on a full disk', () 
   }
 
   it('answers writes 503 (never 500) and keeps reading, or exits by its watchdog; nothing acknowledged is lost', async () => {
-    const token = await signUp('full@example.com');
+    const token = await signUpOverHttp(base, 'full@example.com');
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const treatments = (await (await fetch(`${base}/api/available?date=${day(1)}`)).json()) as { _id: string; slots: string[] }[];
     let i = 0;

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import { signUpOverHttp, startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from '../test/throwaway-postgres.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -52,26 +52,10 @@ describe('the server through PostgreSQL outages', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function signUp(email: string) {
-    const res = await fetch(`${base}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ name: 'Out Age', email, password: 'secret123' }),
-    });
-    expect(res.status).toBe(200);
-    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    // The spec's token step: PUT /api/user/:email with the session cookie.
-    const token = await fetch(`${base}/api/user/${encodeURIComponent(email)}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', cookie, origin: base },
-      body: JSON.stringify({ email }),
-    });
-    expect(token.status).toBe(200);
-    return ((await token.json()) as { token: string }).token;
-  }
+
 
   it('answers only 503 with Retry-After while PostgreSQL is down, recovers by itself, and loses nothing acknowledged', async () => {
-    const token = await signUp('outage@example.com');
+    const token = await signUpOverHttp(base, 'outage@example.com');
     // Days from tomorrow on (the server's clock is the real one), inside the 90-day window.
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const treatments = (await (await fetch(`${base}/api/available?date=${day(1)}`)).json()) as { _id: string; slots: string[] }[];

@@ -45,3 +45,21 @@ export function startServerProcess(dataDir: string, port: number, env: Record<st
   ready.catch(() => {});
   return { child, ready, exited, output: () => output };
 }
+
+/** A patient signed up over HTTP on a running server: the spec's access token (the token step after sign-up). */
+export async function signUpOverHttp(base: string, email: string, name = 'Test Patient'): Promise<string> {
+  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ name, email, password: 'secret123' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const token = await fetch(`${base}/api/user/${encodeURIComponent(email)}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', cookie, origin: base },
+    body: JSON.stringify({ email }),
+  });
+  if (token.status !== 200) throw new Error(`token step failed: ${token.status} ${await token.text()}`);
+  return ((await token.json()) as { token: string }).token;
+}
