@@ -11,8 +11,10 @@ import { createQueryClient } from '../lib/query-client.ts';
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 const INTERACTIONS = ['pointerdown', 'keydown'] as const;
+/** After this, the toaster mounts without a tap: well after a phone's first load is idle. */
+const SETTLED_MS = 3_000;
 
-/** Whether the visitor has tapped, clicked or pressed a key on the page yet. */
+/** Whether the visitor has tapped, clicked or pressed a key on the page yet, or it has settled. */
 function useHasInteracted(): boolean {
   const [hasInteracted, setHasInteracted] = useState(false);
   useEffect(() => {
@@ -20,7 +22,11 @@ function useHasInteracted(): boolean {
     const interacted = () => setHasInteracted(true);
     for (const type of INTERACTIONS)
       window.addEventListener(type, interacted, { capture: true, passive: true });
+    // A toast raised as a page opens, before any tap (a link from a mail, a return from the card
+    // processor), must still show: the toaster comes anyway once the page has settled.
+    const settled = window.setTimeout(interacted, SETTLED_MS);
     return () => {
+      window.clearTimeout(settled);
       for (const type of INTERACTIONS)
         window.removeEventListener(type, interacted, { capture: true });
     };
