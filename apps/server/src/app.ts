@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { APIError } from 'better-auth/api';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -65,6 +65,8 @@ import { registerDrain } from './plugins/drain.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerRequestLog } from './plugins/request-log.ts';
+import { logDestination } from './lib/log-destination.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -153,7 +155,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config),
+    logger: options.logger ?? { ...loggerOptions(config), stream: logDestination() },
+    // One line per request instead of Fastify's two, written by plugins/request-log.ts.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -192,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     metrics.observe(request, reply);
     done();
   });
+  registerRequestLog(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -5,6 +5,7 @@ import { DatabaseUnreachableError } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { PRIVATE_UMASK } from './db/data-dir-permissions.ts';
 import { startWatchdog } from './lib/watchdog.ts';
+import { flushLog, flushLogSync } from './lib/log-destination.ts';
 
 /** How long the onClose hooks (workers, database, lock) may take after the grace period. */
 const SHUTDOWN_HOOKS_SECONDS = 10;
@@ -14,6 +15,10 @@ async function main() {
   // Everything this process writes (the embedded database, the generated auth secret) is its
   // own: no other local user may read or change it. Uploaded images live in the database.
   process.umask(PRIVATE_UMASK);
+  // The log is written asynchronously, in blocks (lib/log-destination.ts): whichever way the
+  // process ends through process.exit (a clean shutdown, a forced one, a fatal error), the lines
+  // still gathered are written first.
+  process.on('exit', flushLogSync);
   let config;
   try {
     config = loadConfig();
@@ -105,6 +110,8 @@ async function main() {
     { startupMs: Math.round(performance.now() - startedAt), database: config.database.kind },
     `Doctors Portal ready at ${config.publicUrl}`,
   );
+  // Supervisors and scripts wait for that line: out now, not with the next block.
+  flushLog();
 }
 
 main().catch((error) => {

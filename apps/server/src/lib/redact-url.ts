@@ -17,6 +17,8 @@ function decode(text: string): string {
 const looksLikeEmail = (text: string) => decode(text).includes('@');
 
 export function redactUrl(url: string): string {
+  // Most URLs hold nothing to take out: no '@', plain or percent-encoded, and no `patient`.
+  if (!url.includes('@') && !url.includes('%') && !url.includes('patient')) return url;
   const queryStart = url.indexOf('?');
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
   const safePath = path
