@@ -1,20 +1,24 @@
 /**
  * The cost of our stack on the busiest read: GET /api/available against a bare Fastify route
  * returning the same JSON bytes, measured in the same run (autocannon, 50 connections, 10 s, no
- * pipelining), on PGlite and on PostgreSQL. Prints each figure next to its goal.
+ * pipelining), on PGlite and on PostgreSQL, on the server as shipped (bench/server.ts: `npm
+ * start`'s command, `.env.example`'s settings, the log at info, one line per request). Prints
+ * each figure next to its goal, then the same ratios with the log at error, as a second line.
  * Run: npm run bench.
  */
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
+import { insertSignedInPatients } from '../apps/server/src/test/patients.ts';
 import { freePort, startThrowawayPostgres } from '../apps/server/src/test/throwaway-postgres.ts';
 import { configureClinic } from './clinic-setup.ts';
-import { startWarm } from './server.ts';
+import { startServer, startWarm, type BenchServer } from './server.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 
-type Result = { rps: number; p99: number; errors: number; non2xx: number };
+type Result = { rps: number; p99: number; errors: number; non2xx: number; answered: number };
 
 async function load(url: string): Promise<Result> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1 });
@@ -23,6 +27,7 @@ async function load(url: string): Promise<Result> {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    answered: result.requests.total,
   };
 }
 
@@ -44,27 +49,16 @@ async function bareBaseline(body: string) {
 /**
  * Booking under load: 50 connections of patients booking distinct slots, after a warm-up of
  * 500. Every request names a treatment, day and slot no other request names; tokens rotate over
- * 250 signed-up patients, so that each books 10 times in all: as a real patient may
- * (MAX_ACTIVE_BOOKINGS and the per-account request limit, at their defaults, refuse more).
+ * 250 signed-in patients, so that each books 10 times in all: as a real patient may
+ * (MAX_ACTIVE_BOOKINGS and the per-account request limit, at their defaults, refuse more). The
+ * patients are written to the database before the timed start (test/patients.ts), as signed in:
+ * signing 250 up through the API from one address would meet the sign-up limit.
  */
 const PATIENTS = 250;
-async function bookingLoad(base: string) {
-  const tokens: string[] = [];
-  for (let i = 0; i < PATIENTS; i++) {
-    const email = `bench${i}-${Date.now()}@example.com`;
-    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ name: `Bench ${i}`, email, password: 'bench-password' }),
-    });
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const token = await fetch(`${base}/api/user/${email}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', origin: base, cookie },
-      body: JSON.stringify({ email }),
-    });
-    tokens.push(((await token.json()) as { token: string }).token);
-  }
+async function signedInPatients(db: Db, authSecret: string): Promise<string[]> {
+  return (await insertSignedInPatients(db, authSecret, PATIENTS, 'bench')).map((p) => p.token);
+}
+async function bookingLoad(base: string, tokens: string[]) {
   const list = (await (await fetch(`${base}/api/available?date=${date}`)).json()) as { _id: string; slots: string[] }[];
   const dayAt = (i: number) => new Date(Date.now() + (i + 1) * 86_400_000).toISOString().slice(0, 10);
   let k = 0;
@@ -109,22 +103,29 @@ const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 const rows: string[] = [];
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
-async function compare(label: string, server: { base: string; pid: number; startupMs: number }) {
-  rows.push(`${label}: start-up with an existing database ${server.startupMs.toFixed(0)} ms to healthy, process launch included (goal <= 2000: ${verdict(server.startupMs <= 2000)})`);
+/** /available against the bare route returning its bytes, each warmed up first: the two ratios. */
+async function ratios(server: BenchServer) {
   const url = `${server.base}/api/available?date=${date}`;
   const body = await (await fetch(url)).text();
   const bare = await bareBaseline(body);
   await load(bare.url); // warm-up, both sides
   await load(url);
   const baseline = await load(bare.url);
+  const linesBefore = server.logLines().length;
   const available = await load(url);
+  await new Promise((r) => setTimeout(r, 500)); // the log is written asynchronously
+  const logged = server.logLines().length - linesBefore;
   await bare.close();
-  const booking = await bookingLoad(server.base);
+  return { available, baseline, logged, throughput: available.rps / baseline.rps, latency: available.p99 / Math.max(baseline.p99, 1) };
+}
+
+async function compare(label: string, server: BenchServer, tokens: string[], restart: (env: Record<string, string>) => Promise<BenchServer>) {
+  rows.push(`${label}: start-up with an existing database ${server.startupMs.toFixed(0)} ms to healthy, process launch included (goal <= 2000: ${verdict(server.startupMs <= 2000)})`);
+  const { available, baseline, logged, throughput, latency } = await ratios(server);
+  const booking = await bookingLoad(server.base, tokens);
   const bookingRatio = booking.p99 / Math.max(available.p99, 1);
-  const throughput = available.rps / baseline.rps;
-  const latency = available.p99 / Math.max(baseline.p99, 1);
   rows.push(
-    `  /available ${available.rps.toFixed(0)} req/s, p99 ${available.p99} ms; bare ${baseline.rps.toFixed(0)} req/s, p99 ${baseline.p99} ms`,
+    `  /available ${available.rps.toFixed(0)} req/s, p99 ${available.p99} ms; bare ${baseline.rps.toFixed(0)} req/s, p99 ${baseline.p99} ms; ${logged} log lines for its ${available.answered} answers (LOG_LEVEL=info, as shipped)`,
     `  throughput ratio ${throughput.toFixed(2)} (goal >= 0.5: ${verdict(throughput >= 0.5)}); p99 ratio ${latency.toFixed(2)} (goal <= 3: ${verdict(latency <= 3)}); errors ${available.errors + available.non2xx}`,
   );
   rows.push(
@@ -132,27 +133,38 @@ async function compare(label: string, server: { base: string; pid: number; start
   );
   const rss = await rssMb(server.pid);
   rows.push(`  resident memory after the load: ${rss.toFixed(0)} MB (goal <= 300: ${verdict(rss <= 300)})`);
+  // The second line: the same ratios with the request log off, on the same database.
+  await server.stop(true);
+  const quiet = await restart({ LOG_LEVEL: 'error' });
+  const off = await ratios(quiet);
+  rows.push(
+    `  second line, LOG_LEVEL=error (no request log): /available ${off.available.rps.toFixed(0)} req/s, p99 ${off.available.p99} ms; bare ${off.baseline.rps.toFixed(0)} req/s, p99 ${off.baseline.p99} ms; throughput ratio ${off.throughput.toFixed(2)}, p99 ratio ${off.latency.toFixed(2)}`,
+  );
+  await quiet.stop();
 }
 
-// Measured on a clinic with a real schedule (bench/clinic-setup.ts), written between the first
-// start (which creates the database) and the timed one.
+// Measured on a clinic with a real schedule (bench/clinic-setup.ts) and signed-in patients,
+// written between the first start (which creates the database) and the timed one.
+let pgliteTokens: string[] = [];
 const pglite = await startWarm({}, async (dataDir) => {
   const database = await openDatabase({ kind: 'pglite', dir: `${dataDir}/pglite` });
   await configureClinic(database.db);
+  pgliteTokens = await signedInPatients(database.db, readFileSync(`${dataDir}/auth-secret`, 'utf8').trim());
   await database.close();
 });
-await compare('PGlite', pglite);
-await pglite.stop();
+await compare('PGlite', pglite, pgliteTokens, (env) => startServer(env, pglite.dataDir));
 
 const postgres = await startThrowawayPostgres();
 const pgUrl = await postgres.createDatabase('bench');
-const pgServer = await startWarm({ DATABASE_URL: pgUrl, AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01' }, async () => {
+const pgEnv = { DATABASE_URL: pgUrl, AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01' };
+let pgTokens: string[] = [];
+const pgServer = await startWarm(pgEnv, async () => {
   const database = await openDatabase({ kind: 'postgres', url: pgUrl });
   await configureClinic(database.db);
+  pgTokens = await signedInPatients(database.db, pgEnv.AUTH_SECRET);
   await database.close();
 });
-await compare('PostgreSQL', pgServer);
-await pgServer.stop();
+await compare('PostgreSQL', pgServer, pgTokens, (env) => startServer({ ...pgEnv, ...env }, pgServer.dataDir));
 await postgres.stop();
 
 console.log(`\nGET /api/available vs a bare Fastify route (${CONNECTIONS} connections, ${DURATION} s, no pipelining; 4 doctors, 6 treatments, a week of hours), ${new Date().toISOString()}:`);

@@ -18,7 +18,7 @@ const benches = (process.env.BENCH_ONLY ?? 'race,available').split(',');
 for (const { label, value } of settings) {
   for (const bench of benches) {
     const output = execFileSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, `${bench}.ts`)], {
-      env: { ...process.env, FAST_PATHS: value, TZ: 'UTC' },
+      env: { ...process.env, BENCH_SERVER_ENV: `FAST_PATHS=${value}`, TZ: 'UTC' },
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
     });

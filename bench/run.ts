@@ -13,6 +13,7 @@ execFileSync('npm', ['run', '--silent', 'build'], { stdio: ['ignore', 'ignore', 
 await import('./bundle.ts');
 await import('./available.ts');
 await import('./race.ts');
+await import('./booking-throughput.ts');
 await import('./linear.ts');
 await import('./lighthouse.ts');
 export {};

@@ -63,10 +63,19 @@ export interface ThrowawayPostgresOptions {
    * down, any other process may be given its TCP port, and then it could not come back at its URL.
    */
   socketOnly?: boolean;
+  /**
+   * PostgreSQL's durable defaults (fsync, synchronous commit, full page writes) instead of the
+   * tests' durability off: for benchmarks whose limit is the commit itself, as in production.
+   */
+  durable?: boolean;
+  /** More server settings (`-c name=value`), e.g. `shared_preload_libraries`. */
+  settings?: Record<string, string>;
 }
 
 export async function startThrowawayPostgres({
   socketOnly = false,
+  durable = false,
+  settings = {},
 }: ThrowawayPostgresOptions = {}): Promise<ThrowawayPostgres> {
   const bin = findPostgresBinDir();
   if (!bin) {
@@ -94,9 +103,11 @@ export async function startThrowawayPostgres({
   const port = socketOnly ? 5432 : await freePort();
   const run = asOwner(path.join(bin, 'postgres'), [
     '-D', dataDir, '-p', String(port), '-k', dir, '-h', socketOnly ? '' : '127.0.0.1',
-    // Throwaway data: durability off for speed; enough connections for races across instances.
-    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
+    // Throwaway data: durability off for speed (unless asked for); enough connections for races
+    // across instances.
+    ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
     '-c', 'max_connections=300', '-c', 'shared_buffers=128MB',
+    ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
   ]);
   const urlOf = (database: string) =>
     socketOnly

@@ -1,0 +1,302 @@
+/**
+ * Booking throughput against the database's own limit. On a throwaway PostgreSQL with its durable
+ * defaults (fsync, synchronous commit: every booking waits for its commit to reach the disk), the
+ * product's `POST /api/booking` on the server as `npm start` runs it (bench/server.ts: the shipped
+ * settings), 20 patients at a time booking distinct free slots (a doctor, a day and a time no
+ * other request names), against the same number of single-row `INSERT ... ON CONFLICT DO
+ * NOTHING` into a table with the same unique key (lane, date, start), with the same concurrency
+ * and a pool of the product's size (20), in one run. Goal: a ratio of at least 0.3. The same on
+ * PGlite, whose limit is its own insert rate, measured the same way in-process.
+ *
+ * On PostgreSQL it also counts what a booking costs the database: statements and round trips per
+ * booking and per transaction, from pg_stat_statements over the timed run.
+ * Run: npm run bench, or `node --import tsx bench/booking-throughput.ts` after `npm run build`.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database, type Db } from '../apps/server/src/db/client.ts';
+import { insertSignedInPatients } from '../apps/server/src/test/patients.ts';
+import { startThrowawayPostgres } from '../apps/server/src/test/throwaway-postgres.ts';
+import { configureClinic } from './clinic-setup.ts';
+import { startWarm, type BenchServer } from './server.ts';
+
+const CONCURRENCY = 20;
+const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 2000);
+const WARM_UP = 200;
+/** Bookings per patient: under MAX_ACTIVE_BOOKINGS (10) and the per-minute request limit (30), on different days. */
+const PER_PATIENT = 8;
+const PATIENTS = Math.ceil((BOOKINGS + WARM_UP) / PER_PATIENT);
+const AUTH_SECRET = 'bench-booking-secret-bench-booking-secret';
+
+interface Planned {
+  /** Whose booking it is: each patient's are on different days. */
+  patient: number;
+  treatmentId: string;
+  doctorId: string;
+  date: string;
+  slot: string;
+  startMin: number;
+  endMin: number;
+}
+
+const dayAt = (i: number) => new Date(Date.now() + i * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Distinct free slots: for each doctor and day, times that do not overlap each other, whatever
+ * the treatment, so that no request can lose to another; in day order.
+ */
+async function planSlots(base: string, token: string, count: number): Promise<Planned[]> {
+  const headers = { authorization: `Bearer ${token}` };
+  const treatments = (await (await fetch(`${base}/api/service`)).json()) as { _id: string }[];
+  const plan: Planned[] = [];
+  for (let day = 1; day < 89 && plan.length < count; day++) {
+    const date = dayAt(day);
+    const byDoctor = new Map<string, Planned[]>();
+    for (const { _id: treatmentId } of treatments) {
+      const res = await fetch(`${base}/api/availability?date=${date}&treatmentId=${treatmentId}`, {
+        headers,
+      });
+      if (!res.ok) throw new Error(`availability ${res.status}: ${await res.text()}`);
+      const { lanes } = (await res.json()) as {
+        lanes: {
+          doctor: { _id: string } | null;
+          slots: { label: string; startMin: number; endMin: number }[];
+        }[];
+      };
+      for (const lane of lanes) {
+        if (!lane.doctor) continue;
+        const list = byDoctor.get(lane.doctor._id) ?? [];
+        byDoctor.set(lane.doctor._id, list);
+        for (const s of lane.slots)
+          list.push({
+            patient: 0,
+            treatmentId,
+            doctorId: lane.doctor._id,
+            date,
+            slot: s.label,
+            startMin: s.startMin,
+            endMin: s.endMin,
+          });
+      }
+    }
+    for (const candidates of byDoctor.values()) {
+      let end = -1;
+      const seen = new Set<string>();
+      for (const c of candidates.sort((a, b) => a.endMin - b.endMin)) {
+        if (c.startMin < end || seen.has(c.treatmentId + c.startMin)) continue;
+        plan.push(c);
+        end = c.endMin;
+        seen.add(c.treatmentId + c.startMin);
+      }
+    }
+  }
+  if (plan.length < count)
+    throw new Error(
+      `only ${plan.length} distinct free slots in the booking window, ${count} needed`,
+    );
+  // In day order, the i-th slot goes to patient i % PATIENTS: a patient's slots are PATIENTS
+  // apart, more than a day holds, so no patient has two on one day. Then shuffled (a fixed seed), as many patients'
+  // choices arrive: spread over the days and doctors, not one doctor's day after another.
+  const chosen = plan.slice(0, count).map((slot, i) => ({ ...slot, patient: i % PATIENTS }));
+  let seed = 21;
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  for (let i = chosen.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [chosen[i], chosen[j]] = [chosen[j]!, chosen[i]!];
+  }
+  return chosen;
+}
+
+/** Books `slots` through the API, CONCURRENCY at a time, each by its patient. */
+async function bookAll(base: string, tokens: string[], slots: Planned[]) {
+  let k = 0;
+  const started = performance.now();
+  const result = await autocannon({
+    url: `${base}/api/booking`,
+    connections: CONCURRENCY,
+    amount: slots.length,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest(request) {
+          const n = k++;
+          const s = slots[n]!;
+          return {
+            ...request,
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${tokens[s.patient]}`,
+            },
+            body: JSON.stringify({
+              treatmentId: s.treatmentId,
+              doctorId: s.doctorId,
+              date: s.date,
+              slot: s.slot,
+            }),
+          };
+        },
+      },
+    ],
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const statuses = result.statusCodeStats as Record<string, { count: number }>;
+  const created = statuses['201']?.count ?? 0;
+  return {
+    created,
+    other: slots.length - created,
+    statuses: JSON.stringify(
+      Object.fromEntries(Object.entries(statuses).map(([c, v]) => [c, v.count])),
+    ),
+    perSecond: created / seconds,
+    p99: result.latency.p99,
+  };
+}
+
+/** Single-row inserts with the bookings' unique key, CONCURRENCY at a time, each its own transaction. */
+async function rawInserts(db: Db, slots: Planned[], table: string) {
+  await db.execute(
+    sql.raw(
+      `CREATE TABLE ${table} (lane_id uuid NOT NULL, date date NOT NULL, start_min smallint NOT NULL, end_min smallint NOT NULL, patient_id text NOT NULL, UNIQUE (lane_id, date, start_min))`,
+    ),
+  );
+  let next = 0;
+  let inserted = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let n = next++; n < slots.length; n = next++) {
+        const s = slots[n]!;
+        const result = await db.execute(
+          sql`INSERT INTO ${sql.raw(table)} (lane_id, date, start_min, end_min, patient_id) VALUES (${s.doctorId}, ${s.date}, ${s.startMin}, ${s.endMin}, ${`patient-${s.patient}`}) ON CONFLICT DO NOTHING`,
+        );
+        inserted +=
+          (result as { rowCount?: number; affectedRows?: number }).rowCount ??
+          (result as { affectedRows?: number }).affectedRows ??
+          0;
+      }
+    }),
+  );
+  const perSecond = slots.length / ((performance.now() - started) / 1000);
+  return { perSecond, inserted };
+}
+
+async function signedInTokens(db: Db) {
+  return (await insertSignedInPatients(db, AUTH_SECRET, PATIENTS, 'booker')).map((p) => p.token);
+}
+
+const rows: string[] = [];
+const verdict = (ratio: number) => `goal >= 0.3: ${ratio >= 0.3 ? 'met' : 'MISSED'}`;
+
+/** Plans, warms up, then times the bookings; the database counters are read around the timed run. */
+async function measureBookings(
+  server: BenchServer,
+  tokens: string[],
+  around?: { before(): Promise<void>; after(created: number): Promise<string[]> },
+) {
+  const plan = await planSlots(server.base, tokens[0]!, WARM_UP + BOOKINGS);
+  await bookAll(server.base, tokens, plan.slice(0, WARM_UP));
+  await around?.before();
+  const timed = await bookAll(server.base, tokens, plan.slice(WARM_UP));
+  const counters = (await around?.after(timed.created)) ?? [];
+  return { plan: plan.slice(WARM_UP), timed, counters };
+}
+
+// --- PostgreSQL 15, durable.
+{
+  const postgres = await startThrowawayPostgres({
+    durable: true,
+    settings: { shared_preload_libraries: 'pg_stat_statements' },
+  });
+  const url = await postgres.createDatabase('booking');
+  let tokens: string[] = [];
+  const server = await startWarm({ DATABASE_URL: url, AUTH_SECRET }, async () => {
+    const database = await openDatabase({ kind: 'postgres', url });
+    await configureClinic(database.db);
+    tokens = await signedInTokens(database.db);
+    await database.close();
+  });
+  const observer = await openDatabase({ kind: 'postgres', url });
+  await observer.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`);
+  const statements = {
+    before: async () => void (await observer.db.execute(sql`SELECT pg_stat_statements_reset()`)),
+    async after(created: number) {
+      const result = await observer.db.execute(sql`
+        SELECT s.query, s.calls::int AS calls, s.total_exec_time AS ms
+        FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+        WHERE d.datname = current_database() AND s.query NOT LIKE '%pg_stat_statements%'
+        ORDER BY s.calls DESC`);
+      const list = (result as unknown as { rows: { query: string; calls: number; ms: number }[] })
+        .rows;
+      const total = list.reduce((sum, r) => sum + r.calls, 0);
+      const commits = list
+        .filter((r) => /^\s*commit/i.test(r.query))
+        .reduce((sum, r) => sum + r.calls, 0);
+      const lines = [
+        `  statements (each one round trip) per booking: ${(total / created).toFixed(2)}; ${commits} transactions, ${(total / Math.max(commits, 1)).toFixed(1)} statements each, ${(created / Math.max(commits, 1)).toFixed(1)} bookings each (pg_stat_statements over the timed run)`,
+      ];
+      for (const r of list.slice(0, 16)) {
+        lines.push(
+          `    ${(r.calls / created).toFixed(3)}/booking, ${(r.ms / r.calls).toFixed(2)} ms: ${r.query.replace(/\s+/g, ' ').slice(0, 150)}`,
+        );
+      }
+      return lines;
+    },
+  };
+  const booked = await measureBookings(server, tokens, statements);
+  await server.stop();
+  // The limit, on the same cluster, another database, the same pool size.
+  const rawDbUrl = await postgres.createDatabase('raw_inserts');
+  const raw = await openDatabase({ kind: 'postgres', url: rawDbUrl });
+  const before = await rawInserts(raw.db, booked.plan, 'raw_before');
+  const after = await rawInserts(raw.db, booked.plan, 'raw_after');
+  await raw.close();
+  await observer.close();
+  await postgres.stop();
+  const limit = (before.perSecond + after.perSecond) / 2;
+  const ratio = booked.timed.perSecond / limit;
+  rows.push(
+    `PostgreSQL 15 (fsync on, synchronous_commit on), ${BOOKINGS} bookings after ${WARM_UP} of warm-up, ${CONCURRENCY} at a time, pool 20:`,
+    `  POST /api/booking ${booked.timed.perSecond.toFixed(0)} bookings/s (${booked.timed.created} booked, statuses ${booked.timed.statuses}, p99 ${booked.timed.p99} ms)`,
+    `  single-row INSERT ... ON CONFLICT DO NOTHING ${limit.toFixed(0)} rows/s (${before.perSecond.toFixed(0)} before the bookings, ${after.perSecond.toFixed(0)} after; ${before.inserted} and ${after.inserted} rows)`,
+    `  ratio ${ratio.toFixed(2)} (${verdict(ratio)})`,
+    ...booked.counters,
+  );
+}
+
+// --- PGlite: the server on its embedded database, and PGlite's own insert rate in-process.
+{
+  let tokens: string[] = [];
+  const server = await startWarm({}, async (dataDir) => {
+    const database = await openDatabase({ kind: 'pglite', dir: `${dataDir}/pglite` });
+    await configureClinic(database.db);
+    const secret = readFileSync(`${dataDir}/auth-secret`, 'utf8').trim();
+    tokens = (await insertSignedInPatients(database.db, secret, PATIENTS, 'booker')).map(
+      (p) => p.token,
+    );
+    await database.close();
+  });
+  const booked = await measureBookings(server, tokens);
+  await server.stop();
+  const dir = mkdtempSync(path.join(tmpdir(), 'clinic-bench-pglite-raw-'));
+  const raw: Database = await openDatabase({ kind: 'pglite', dir });
+  const before = await rawInserts(raw.db, booked.plan, 'raw_before');
+  const after = await rawInserts(raw.db, booked.plan, 'raw_after');
+  await raw.close();
+  rmSync(dir, { recursive: true, force: true });
+  const limit = (before.perSecond + after.perSecond) / 2;
+  const ratio = booked.timed.perSecond / limit;
+  rows.push(
+    `PGlite, ${BOOKINGS} bookings after ${WARM_UP} of warm-up, ${CONCURRENCY} at a time:`,
+    `  POST /api/booking ${booked.timed.perSecond.toFixed(0)} bookings/s (${booked.timed.created} booked, statuses ${booked.timed.statuses}, p99 ${booked.timed.p99} ms)`,
+    `  single-row INSERT ... ON CONFLICT DO NOTHING, in-process, the server's PGlite settings: ${limit.toFixed(0)} rows/s (${before.perSecond.toFixed(0)} and ${after.perSecond.toFixed(0)})`,
+    `  ratio ${ratio.toFixed(2)} (${verdict(ratio)})`,
+  );
+}
+
+console.log(
+  `\nBooking throughput against the database's own insert rate, ${new Date().toISOString()}:`,
+);
+for (const row of rows) console.log(`  ${row}`);
