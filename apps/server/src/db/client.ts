@@ -198,7 +198,18 @@ export async function openDatabase(
 
   // pg and its Drizzle driver only when PostgreSQL is configured: not part of every start.
   const [{ default: pgModule }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
+  // The pool's connectionTimeoutMillis bounds both a new connection's TCP connect and a request's
+  // wait for a free connection in the pool, and a burst (1,000 patients at once on 20
+  // connections) waits in that queue for seconds: the queue gets the statement's bound, while each
+  // connection's own connect keeps 5 s (the Client reads its own option).
+  const connectTimeoutMs = Math.min(CONNECT_TIMEOUT_MS, statementTimeoutSeconds * 1000);
+  class BoundedClient extends pgModule.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+    }
+  }
   const pool = new pgModule.Pool({
+    Client: BoundedClient,
     connectionString: database.url,
     max: 20,
     // A PostgreSQL that is down or frozen (SIGSTOP, a dead network) fails requests within bounded
@@ -206,7 +217,7 @@ export async function openDatabase(
     // server has not finished in DATABASE_TIMEOUT_SECONDS (30; server side), or an answer that
     // does not arrive 5 s after that (client side, for a server that cannot even cancel). The
     // error handler answers such failures with 503 and Retry-After.
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: statementTimeoutSeconds * 1000,
     statement_timeout: statementTimeoutSeconds * 1000,
     query_timeout: statementTimeoutSeconds * 1000 + 5_000,
     keepAlive: true,
