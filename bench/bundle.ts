@@ -3,7 +3,9 @@
  * `/appointment` (signed in) and `/login` until the network is idle, on the server as `npm start`
  * runs it (bench/server.ts), each page in a fresh browser context (nothing cached) with a phone's
  * screen (Lighthouse's mobile one, 412 x 823), counted gzip -9 from the build's files by name.
- * That is the main figure and the goals are about it. The second line per route is the old count:
+ * That is the main figure and the goals are about it. Then, what the page still fetches by itself
+ * in the next few seconds, nobody touching it (the phone downloads that too, later). The second
+ * line per route is the old count:
  * the entry with everything it statically imports, plus the route's lazy chunk with its static
  * imports, from the build alone (what must arrive before the page can show at all).
  */
@@ -68,6 +70,8 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+/** How long a page is watched after the network went idle, for what it fetches by itself later. */
+const LATER_MS = 5000;
 /** Lighthouse's mobile screen (a Moto G Power): what decides which sections are near the viewport. */
 const PHONE: BrowserContextOptions = {
   viewport: { width: 412, height: 823 },
@@ -137,15 +141,22 @@ try {
       if (pathname.endsWith('.js')) fetched.add(pathname);
     });
     await page.goto(`${server.base}${route}`, { waitUntil: 'networkidle' });
+    const atIdle = [...fetched];
+    // What the page still fetches by itself afterwards, nobody touching it: not in the goal's
+    // count, but the phone downloads it too.
+    await page.waitForTimeout(LATER_MS);
     await context.close();
     const outside = [...fetched].filter((p) => !p.startsWith('/assets/'));
     if (outside.length) throw new Error(`JavaScript from outside the build: ${outside.join(', ')}`);
-    const files = [...fetched].map((p) => p.slice('/assets/'.length));
+    const asset = (p: string) => p.slice('/assets/'.length);
+    const files = atIdle.map(asset);
+    const later = [...fetched].filter((p) => !atIdle.includes(p)).map(asset);
     const kib = gzipKiB(files);
     const staticFiles = staticFirstLoad(chunk);
     lines.push(
       `  ${route}${signedIn ? ' (signed in)' : ''}: ${kib.toFixed(1)} KiB in ${files.length} files${goal ? ` (goal <= ${goal}: ${kib <= goal ? 'met' : 'MISSED'})` : ''}`,
       `    ${files.map((f) => `${f} ${(gzipOf(f) / 1024).toFixed(1)}`).join(', ')}`,
+      `    then, within ${LATER_MS / 1000} s more without a tap: ${later.length ? `+${gzipKiB(later).toFixed(1)} KiB (${later.map((f) => `${f} ${(gzipOf(f) / 1024).toFixed(1)}`).join(', ')})` : 'nothing'}`,
       `    second line, the static count (entry and route chunk with their static imports): ${gzipKiB(staticFiles).toFixed(1)} KiB in ${staticFiles.size} files`,
     );
   }
