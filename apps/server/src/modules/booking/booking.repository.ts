@@ -122,8 +122,8 @@ export type Holder = Awaited<ReturnType<typeof holdersQuery>>[number];
  */
 export async function readWriteState(tx: Db, scopes: readonly HolderScope[], patientIds: readonly string[], fromDate: string) {
   const version = tx.select({ version: clinicState.scheduleVersion }).from(clinicState).where(eq(clinicState.id, 1));
-  const holders = scopes.length === 0 ? sql`SELECT NULL WHERE false` : holdersQuery(tx, scopes);
-  const counts = patientIds.length === 0 ? sql`SELECT NULL WHERE false` : activeCountsQuery(tx, patientIds, fromDate);
+  const holders = scopes.length === 0 ? sql`(SELECT NULL WHERE false)` : holdersQuery(tx, scopes);
+  const counts = patientIds.length === 0 ? sql`(SELECT NULL WHERE false)` : activeCountsQuery(tx, patientIds, fromDate);
   const result = await tx.execute(sql`SELECT ${version} AS version,
     (SELECT coalesce(json_agg(h), '[]'::json) FROM ${holders} h) AS holders,
     (SELECT coalesce(json_agg(c), '[]'::json) FROM ${counts} c) AS counts`);
