@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContextOptions } from '@playwright/test';
+import { signedInPatient } from './patient-session.ts';
 import { startServer } from './server.ts';
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
@@ -79,42 +80,6 @@ const PHONE: BrowserContextOptions = {
   isMobile: true,
   hasTouch: true,
 };
-
-/** A patient as the web app keeps one after signing up: the session cookie and the access token. */
-async function signedInPatient(base: string) {
-  const email = `bundle-${Date.now()}@example.com`;
-  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ name: 'Bundle Bench', email, password: 'bundle-bench-password' }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const cookies = signUp.headers.getSetCookie().map((c) => c.split(';')[0]!);
-  const issued = await fetch(`${base}/api/user/${email}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', origin: base, cookie: cookies.join('; ') },
-    body: JSON.stringify({ email }),
-  });
-  if (!issued.ok) throw new Error(`token failed: ${issued.status} ${await issued.text()}`);
-  const { token } = (await issued.json()) as { token: string };
-  const { hostname } = new URL(base);
-  return {
-    cookies: cookies.map((pair) => {
-      const at = pair.indexOf('=');
-      return {
-        name: pair.slice(0, at),
-        value: pair.slice(at + 1),
-        domain: hostname,
-        path: '/',
-        httpOnly: true,
-        sameSite: 'Lax' as const,
-        expires: -1,
-        secure: false,
-      };
-    }),
-    origins: [{ origin: base, localStorage: [{ name: 'accessToken', value: token }] }],
-  };
-}
 
 const server = await startServer({});
 const browser = await chromium.launch({

@@ -1,7 +1,8 @@
 /**
  * How the pages people arrive on score on a slow phone: Lighthouse 12 (mobile preset, the
- * default), median of LIGHTHOUSE_RUNS runs (5), in Debian's Chromium, on /, /login, /contact and /reviews,
- * beside a bare Vite React page built and served in the same run. Goals: performance >= 95,
+ * default), median of LIGHTHOUSE_RUNS runs (3), in Debian's Chromium, on /, /appointment (signed in,
+ * as a patient opens it), /reviews, /login and /contact, beside a bare Vite React page built and
+ * served in the same run, on the server as `npm start` runs it (bench/server.ts). Goals: performance >= 95,
  * accessibility, best practices and SEO 100.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,10 +13,14 @@ import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import lighthouse from 'lighthouse';
 import { execFileSync } from 'node:child_process';
+import { chromium } from '@playwright/test';
 import { freePort } from '../apps/server/src/test/throwaway-postgres.ts';
+import { signedInPatient } from './patient-session.ts';
 import { startServer } from './server.ts';
 
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+// Three runs, as issue 21 asks: Lighthouse's own guidance is that a median of several evens out
+// the variance of one; LIGHTHOUSE_RUNS=5 for a closer look.
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const root = path.resolve(import.meta.dirname, '..');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const GOALS: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
@@ -43,13 +48,46 @@ const METRICS = {
 const showMetric = (name: keyof typeof METRICS, value: number) =>
   name === 'CLS' ? `${name} ${value.toFixed(3)}` : `${name} ${Math.round(value)} ms`;
 
-async function audit(url: string, port: number) {
+/**
+ * Signs the browser's default profile in (the session cookie and the access token), for a page
+ * that needs a patient. Lighthouse then keeps storage (disableStorageReset), so the cache is
+ * cleared before each run here instead: every run is still a cold load.
+ */
+async function signIn(base: string, port: number) {
+  const state = await signedInPatient(base);
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const context = browser.contexts()[0]!;
+  await context.addCookies(state.cookies);
+  const page = await context.newPage();
+  await page.goto(`${base}/api/health`);
+  await page.evaluate(
+    (items) => items.forEach(({ name, value }) => localStorage.setItem(name, value)),
+    state.origins[0]!.localStorage,
+  );
+  const cdp = await context.newCDPSession(page);
+  return {
+    clearCache: () => cdp.send('Network.clearBrowserCache'),
+    close: async () => (await page.close(), await browser.close()),
+  };
+}
+
+async function audit(url: string, port: number, signedIn?: { clearCache: () => Promise<unknown> }) {
   const scores: Record<string, number[]> = {};
   const metrics: Record<string, number[]> = {};
   const failing = new Set<string>();
   for (let run = 0; run < RUNS; run++) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    await signedIn?.clearCache();
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      disableStorageReset: Boolean(signedIn),
+    });
     const lhr = result!.lhr;
+    // A signed-out visitor of /appointment is sent to /login: that would be the wrong page's score.
+    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+      throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}`);
     for (const category of CATEGORIES) (scores[category] ??= []).push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
     for (const [name, id] of Object.entries(METRICS)) (metrics[name] ??= []).push(lhr.audits[id]?.numericValue ?? NaN);
     for (const category of CATEGORIES.slice(1)) {
@@ -73,13 +111,28 @@ const chrome = await chromeLauncher.launch({
 const bare = await serveBareReact();
 const portal = await startServer({});
 const lines: string[] = [];
+function report(label: string, { medians, metrics, failing }: Awaited<ReturnType<typeof audit>>) {
+  const bare = label.startsWith('bare');
+  const verdicts = CATEGORIES.map((c) => `${c} ${medians[c]}${bare ? '' : ` (goal ${GOALS[c]}: ${medians[c]! >= GOALS[c] ? 'met' : 'MISSED'})`}`);
+  lines.push(`  ${label}: ${verdicts.join(', ')}`, `    medians: ${metrics}`);
+  if (failing.length && !bare) lines.push(`    audits below full marks: ${failing.join('; ')}`);
+}
 try {
-  const pages: [string, string][] = [['bare Vite React page', bare.url], ['/', `${portal.base}/`], ['/login', `${portal.base}/login`], ['/contact', `${portal.base}/contact`], ['/reviews', `${portal.base}/reviews`]];
+  const pages: [string, string][] = [['bare Vite React page', bare.url], ['/', `${portal.base}/`], ['/reviews', `${portal.base}/reviews`], ['/login', `${portal.base}/login`], ['/contact', `${portal.base}/contact`]];
+  // LIGHTHOUSE_PAGES=/appointment,/: only those (for a side-by-side look at one page).
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+  const wanted = (page: string) => !only || only.includes(page);
   for (const [label, url] of pages) {
-    const { medians, metrics, failing } = await audit(url, chrome.port);
-    const verdicts = CATEGORIES.map((c) => `${c} ${medians[c]}${label.startsWith('bare') ? '' : ` (goal ${GOALS[c]}: ${medians[c]! >= GOALS[c] ? 'met' : 'MISSED'})`}`);
-    lines.push(`  ${label}: ${verdicts.join(', ')}`, `    medians: ${metrics}`);
-    if (failing.length && !label.startsWith('bare')) lines.push(`    audits below full marks: ${failing.join('; ')}`);
+    if (wanted(label) || (label.startsWith('bare') && !only)) report(label, await audit(url, chrome.port));
+  }
+  // Last: signing in leaves the profile signed in for any page audited after it.
+  if (wanted('/appointment')) {
+    const session = await signIn(portal.base, chrome.port);
+    try {
+      report('/appointment (signed in)', await audit(`${portal.base}/appointment`, chrome.port, session));
+    } finally {
+      await session.close();
+    }
   }
 } finally {
   await portal.stop();

@@ -55,14 +55,19 @@ const benchOverrides: Record<string, string> = Object.fromEntries(
 export type BenchServer = Awaited<ReturnType<typeof startServer>>;
 
 /** Starts the server; returns when /api/health answers, with the time that took. */
-export async function startServer(env: Record<string, string>, dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-bench-'))) {
+export async function startServer(
+  env: Record<string, string>,
+  dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-bench-')),
+  bundle?: string,
+) {
   const port = await freePort();
   // The log goes to a file beside the data directory (not in it: backups copy that), as
   // `npm start >> clinic.log` would; its lines are counted for the benchmarks that check them.
   const logFile = `${dataDir}.log`;
   const log = openSync(logFile, 'a');
   const startedAt = performance.now();
-  const child = spawn(process.execPath, serverArgs, {
+  const args = bundle ? serverArgs.map((arg) => (arg.endsWith('.mjs') ? path.resolve(bundle) : arg)) : serverArgs;
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       ...shippedEnv,
@@ -105,9 +110,9 @@ export async function startServer(env: Record<string, string>, dataDir = mkdtemp
  * The goals are about an existing database: the first start creates it, the second is timed.
  * `between` runs while no server holds the data directory (PGlite allows one process).
  */
-export async function startWarm(env: Record<string, string>, between?: (dataDir: string) => Promise<void>) {
-  const first = await startServer(env);
+export async function startWarm(env: Record<string, string>, between?: (dataDir: string) => Promise<void>, bundle?: string) {
+  const first = await startServer(env, undefined, bundle);
   await first.stop(true);
   await between?.(first.dataDir);
-  return startServer(env, first.dataDir);
+  return startServer(env, first.dataDir, bundle);
 }
