@@ -1,38 +1,16 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { TOAST_DURATION_MS } from '@clinic/shared';
 import { createQueryClient } from '../lib/query-client.ts';
+import { useHasInteracted } from '../lib/use-has-interacted.ts';
 
 // Toasts only follow what a user does on a page, and every page that raises one imports sonner
 // itself: the toaster needs no place in the landing page's first-load JavaScript, and its code is
 // fetched at the visitor's first tap or key press, not while the page loads (figures:
 // docs/benchmarks.md, "The toaster, loaded lazily"). Nothing raised before it mounts is lost:
-// sonner replays active toasts to a new subscriber.
+// sonner replays active toasts to a new subscriber, and a toast raised as a page opens, before any
+// tap (a link from a mail, a return from the card processor), shows once the page has settled.
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
-
-const INTERACTIONS = ['pointerdown', 'keydown'] as const;
-/** After this, the toaster mounts without a tap: well after a phone's first load is idle. */
-const SETTLED_MS = 3_000;
-
-/** Whether the visitor has tapped, clicked or pressed a key on the page yet, or it has settled. */
-function useHasInteracted(): boolean {
-  const [hasInteracted, setHasInteracted] = useState(false);
-  useEffect(() => {
-    if (hasInteracted) return;
-    const interacted = () => setHasInteracted(true);
-    for (const type of INTERACTIONS)
-      window.addEventListener(type, interacted, { capture: true, passive: true });
-    // A toast raised as a page opens, before any tap (a link from a mail, a return from the card
-    // processor), must still show: the toaster comes anyway once the page has settled.
-    const settled = window.setTimeout(interacted, SETTLED_MS);
-    return () => {
-      window.clearTimeout(settled);
-      for (const type of INTERACTIONS)
-        window.removeEventListener(type, interacted, { capture: true });
-    };
-  }, [hasInteracted]);
-  return hasInteracted;
-}
 
 type AppProvidersProps = {
   children: ReactNode;
