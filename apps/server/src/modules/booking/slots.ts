@@ -13,9 +13,19 @@ export interface BookingClock {
   lastDay: IsoDate;
 }
 
+// The last clock read, by its UTC minute: every request of a busy minute asks the same. Both
+// readings ignore seconds, and every zone's offset from UTC is a whole number of minutes, so one
+// minute's answer is exact for all of it. Read through Intl, it was 7-8% of the server's CPU on
+// GET /api/available (docs/benchmarks.md, "GET /api/available").
+let lastClock: { minute: number; timeZone: string; windowDays: number; clock: BookingClock } | undefined;
+
 export function bookingClock(now: Date, timeZone: string, windowDays: number): BookingClock {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (lastClock?.minute === minute && lastClock.timeZone === timeZone && lastClock.windowDays === windowDays) return lastClock.clock;
   const today = todayInZone(now, timeZone);
-  return { today, minutesNow: minutesNowInZone(now, timeZone), lastDay: addDays(today, windowDays) };
+  const clock = Object.freeze({ today, minutesNow: minutesNowInZone(now, timeZone), lastDay: addDays(today, windowDays) });
+  lastClock = { minute, timeZone, windowDays, clock };
+  return clock;
 }
 
 export type DateVerdict = 'bookable' | 'past' | 'beyond-window';
