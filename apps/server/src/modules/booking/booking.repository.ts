@@ -95,13 +95,7 @@ function holdersQuery(tx: Db, scopes: readonly HolderScope[]) {
     );
 }
 
-/** How many active bookings from `fromDate` on each of these patients holds (absent: none). */
-export async function countActiveBookingsFrom(tx: Db, patientIds: readonly string[], fromDate: string) {
-  if (patientIds.length === 0) return new Map<string, number>();
-  const rows = await activeCountsQuery(tx, patientIds, fromDate);
-  return new Map(rows.map((row) => [row.patientId!, row.count]));
-}
-
+/** How many active bookings from `fromDate` on each of these patients holds (no row: none). */
 function activeCountsQuery(tx: Db, patientIds: readonly string[], fromDate: string) {
   return tx
     .select({ patientId: bookings.patientId, count: sql<number>`count(*)::int` })
@@ -117,8 +111,8 @@ export type Holder = Awaited<ReturnType<typeof holdersQuery>>[number];
  * What a booking write decides on, in one statement (one round trip instead of three), read once
  * its locks are held (a statement reads the data committed when it starts, so not in the locking
  * one): the schedule's version (as `scheduleVersionNow`), the holders of these treatments' days
- * (as `listHoldersOn`) and how many active bookings from `fromDate` on each patient holds (as
- * `countActiveBookingsFrom`).
+ * (as `listHoldersOn`) and how many active bookings from `fromDate` on each patient holds (absent
+ * from the map: none).
  */
 export async function readWriteState(tx: Db, scopes: readonly HolderScope[], patientIds: readonly string[], fromDate: string) {
   const version = tx.select({ version: clinicState.scheduleVersion }).from(clinicState).where(eq(clinicState.id, 1));
