@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { Button } from './button.tsx';
-import { Modal, type ModalHandle } from './modal.tsx';
+import { Modal, ModalFooter, type ModalHandle } from './modal.tsx';
 
 type ConfirmDialogProps = {
   title: string;
@@ -48,19 +48,11 @@ export function ConfirmDialog({ title, children, keepLabel, confirmLabel, onConf
     <Modal ref={modalRef} title={title} onClose={onClose}>
       <div className="flex flex-col gap-3">
         <p>{children}</p>
-        {refusal && (
-          <p role="alert" className="text-error">
-            {refusal}
-          </p>
-        )}
-        <div className="mt-2 flex flex-wrap justify-end gap-2">
-          <Button variant="ghost" onClick={() => modalRef.current?.close()}>
-            {keepLabel}
-          </Button>
+        <ModalFooter refusal={refusal} dismissLabel={keepLabel} onDismiss={() => modalRef.current?.close()}>
           <Button variant="outline" className="btn-error" isLoading={isPending} onClick={() => void confirm()}>
             {confirmLabel}
           </Button>
-        </div>
+        </ModalFooter>
       </div>
     </Modal>
   );

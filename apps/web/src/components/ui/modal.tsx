@@ -7,6 +7,7 @@
  * however it was closed: Escape, the close button, or `ref.current.close()` from the content.
  */
 import { useEffect, useId, useImperativeHandle, useRef, type ReactNode, type Ref } from 'react';
+import { Button } from './button.tsx';
 
 export type ModalHandle = { close: () => void };
 
@@ -46,5 +47,35 @@ export function Modal({ title, onClose, children, ref }: ModalProps) {
         {children}
       </div>
     </dialog>
+  );
+}
+
+type ModalFooterProps = {
+  /** Why the server refused the dialog's change, shown above the buttons; the dialog stays open. */
+  refusal?: string | null | undefined;
+  /** The way out without a change ('Cancel', 'Keep it'). */
+  dismissLabel: string;
+  /** Closes the dialog (`ref.current.close()`). */
+  onDismiss: () => void;
+  /** The dialog's own action button. */
+  children: ReactNode;
+};
+
+/** A dialog's refusal, if any, and its buttons: the way out, then the dialog's action. */
+export function ModalFooter({ refusal, dismissLabel, onDismiss, children }: ModalFooterProps) {
+  return (
+    <>
+      {refusal && (
+        <p role="alert" className="text-error">
+          {refusal}
+        </p>
+      )}
+      <div className="mt-2 flex flex-wrap justify-end gap-2">
+        <Button variant="ghost" onClick={onDismiss}>
+          {dismissLabel}
+        </Button>
+        {children}
+      </div>
+    </>
   );
 }

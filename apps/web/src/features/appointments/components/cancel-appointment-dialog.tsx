@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { cancelRequestSchema, type Booking } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/form-field.tsx';
-import { Modal, type ModalHandle } from '../../../components/ui/modal.tsx';
+import { Modal, ModalFooter, type ModalHandle } from '../../../components/ui/modal.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
@@ -69,15 +69,7 @@ export function CancelAppointmentDialog({ booking, onClose }: CancelAppointmentD
           error={errors.reason?.message}
           {...register('reason')}
         />
-        {refusal && (
-          <p role="alert" className="text-error">
-            {refusal}
-          </p>
-        )}
-        <div className="mt-2 flex flex-wrap justify-end gap-2">
-          <Button variant="ghost" onClick={() => modalRef.current?.close()}>
-            Keep appointment
-          </Button>
+        <ModalFooter refusal={refusal} dismissLabel="Keep appointment" onDismiss={() => modalRef.current?.close()}>
           <Button
             type="submit"
             variant="outline"
@@ -86,7 +78,7 @@ export function CancelAppointmentDialog({ booking, onClose }: CancelAppointmentD
           >
             Yes, cancel it
           </Button>
-        </div>
+        </ModalFooter>
       </form>
     </Modal>
   );

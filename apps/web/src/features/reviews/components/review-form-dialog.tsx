@@ -10,7 +10,7 @@ import {
 } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/form-field.tsx';
-import { Modal, type ModalHandle } from '../../../components/ui/modal.tsx';
+import { Modal, ModalFooter, type ModalHandle } from '../../../components/ui/modal.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/server-field-errors.ts';
@@ -140,19 +140,11 @@ export function ReviewFormDialog({ visit, review, authorName, onClose }: ReviewF
           {review?.status === 'published' &&
             ' A published review you edit is checked again and is not shown until then.'}
         </p>
-        {refusal && (
-          <p role="alert" className="text-error">
-            {refusal}
-          </p>
-        )}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="ghost" onClick={() => modalRef.current?.close()}>
-            Cancel
-          </Button>
+        <ModalFooter refusal={refusal} dismissLabel="Cancel" onDismiss={() => modalRef.current?.close()}>
           <Button type="submit" isLoading={create.isPending || update.isPending}>
             {isEdit ? 'Save review' : 'Send review'}
           </Button>
-        </div>
+        </ModalFooter>
       </form>
     </Modal>
   );

@@ -12,7 +12,7 @@ import {
 import { DoctorField } from '../../../components/doctor-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
-import { Modal, type ModalHandle } from '../../../components/ui/modal.tsx';
+import { Modal, ModalFooter, type ModalHandle } from '../../../components/ui/modal.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/server-field-errors.ts';
@@ -192,19 +192,11 @@ export function JoinWaitlistDialog({ treatment, date, onClose }: JoinWaitlistDia
         {errors.doctorId?.message && (
           <p className="text-sm text-error">{errors.doctorId.message}</p>
         )}
-        {refusal && (
-          <p role="alert" className="text-error">
-            {refusal}
-          </p>
-        )}
-        <div className="mt-2 flex flex-wrap justify-end gap-2">
-          <Button variant="ghost" onClick={() => modalRef.current?.close()}>
-            Cancel
-          </Button>
+        <ModalFooter refusal={refusal} dismissLabel="Cancel" onDismiss={() => modalRef.current?.close()}>
           <Button type="submit" isLoading={join.isPending}>
             Join waitlist
           </Button>
-        </div>
+        </ModalFooter>
       </form>
     </Modal>
   );
