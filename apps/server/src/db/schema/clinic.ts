@@ -1,5 +1,6 @@
 /** The clinic's own data: treatments (the spec's "available" list) and contact messages. */
-import { boolean, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const treatments = pgTable('treatments', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -22,10 +23,21 @@ export const treatments = pgTable('treatments', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const contactMessages = pgTable('contact_messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull(),
-  subject: text('subject').notNull(),
-  message: text('message').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The address the sender typed: anyone may type any address, so it proves nobody. */
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    /**
+     * The signed-in account that sent it, the only thing that makes a message someone's data
+     * (their export lists it, their erasure deletes it). Null: sent signed out. No foreign key,
+     * as on the outbox: the account's erasure deletes its messages itself.
+     */
+    userId: text('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_messages_user_idx').on(t.userId).where(sql`${t.userId} IS NOT NULL`)],
+);

@@ -31,6 +31,13 @@ export const outbox = pgTable(
     bookingId: uuid('booking_id'),
     bookingVersion: integer('booking_version'),
     /**
+     * The account whose data the mail is (queued to it, or by its own action): what its export
+     * lists and its erasure removes. Null: no account's, or not knowable (a mail queued before
+     * this column existed that nothing ties to an account); never matched by address. No foreign
+     * key: an account's ids are never reused, and its erasure clears or deletes these rows itself.
+     */
+    userId: text('user_id'),
+    /**
      * A mail that must exist at most once (`reminder:<booking>:v<version>:<offset>`); also its
      * Message-ID, so a resend after a crash is recognisable as the same message.
      */
@@ -45,5 +52,6 @@ export const outbox = pgTable(
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
     uniqueIndex('outbox_dedupe_key_unique').on(t.dedupeKey),
     index('outbox_booking_idx').on(t.bookingId).where(sql`${t.bookingId} IS NOT NULL`),
+    index('outbox_user_idx').on(t.userId).where(sql`${t.userId} IS NOT NULL`),
   ],
 );
