@@ -57,7 +57,7 @@ import { createBackupService } from './modules/backup/backup.service.ts';
 import { closeEntriesBookedWrites } from './modules/waitlist/waitlist.repository.ts';
 import { createWaitlistService } from './modules/waitlist/waitlist.service.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
-import { createReviewsService } from './modules/reviews/reviews.service.ts';
+import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerAccessControl, type RouteAccess } from './modules/identity/caller.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -80,6 +80,8 @@ declare module 'fastify' {
     refunds: RefundsService;
     /** Background jobs and the minute ticks (tests run it by hand). */
     jobs: JobRunner;
+    /** Reviews (tests read the size of its public-page cache). */
+    reviews: ReviewsService;
     /** The Prometheus metrics served at /metrics (tests read them back). */
     metrics: Metrics;
   }
@@ -232,7 +234,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.refunds?.autoStart !== false) refunds.start();
   app.addHook('onClose', async () => refunds.stop());
   const schedule = createScheduleSnapshot({ db, now, timeZone: config.clinicTimeZone });
-  const reviews = createReviewsService({ db, now, rateLimiter });
+  const reviews = createReviewsService({ db, now, rateLimiter, cursorSecret: config.authSecret });
+  app.decorate('reviews', reviews);
   await listenForAvailabilityChanges(database, availabilityCache, () => schedule.reset(), () => reviews.forget());
   // Times that came free are offered to the waitlist by a job queued in the freeing transaction.
   const waitlistHooks = {

@@ -4,6 +4,7 @@
  * withdrawing keeps the visit reviewed; the public list is paged, averaged, cached and refreshed
  * on publish; doctors' averages; every decision audited; writes limited per account.
  */
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyReviews, PublicDoctor, PublicReviewsPage, TreatmentAvailability } from '@clinic/shared';
@@ -158,6 +159,51 @@ describe('reviews', () => {
     await new Promise((r) => setTimeout(r, 100));
     const listed = (await t.app.inject({ url: '/api/doctors/public' })).json<PublicDoctor[]>();
     expect(listed.find((d) => d._id === doctor!.id)?.rating).toEqual({ average: 4.5, count: 2 });
+  });
+
+  it('answers a cursor it did not sign with a 400 and keeps no page for it; the page cache stays bounded', async () => {
+    const gus = await signUp(t, { name: 'Gus Ray' });
+    const visit = await completedVisit(gus);
+    const id = (await review(gus, visit, { rating: 5, text: 'Kind.' })).json().review._id as string;
+    await moderate(id, 'published');
+    const issued = (await publicPage('?limit=1')).nextCursor!;
+    expect((await t.app.inject({ url: `/api/reviews?limit=1&cursor=${issued}` })).statusCode).toBe(200);
+    const held = t.app.reviews.cachedPageCount();
+
+    // Well-formed positions (a time and a review id) the server never handed out, and a signed
+    // cursor with its position changed: each a 400, none cached.
+    const invented = Array.from({ length: 300 }, (_, i) =>
+      Buffer.from(`${new Date(START - i * 60_000).toISOString()}|${randomUUID()}`).toString('base64url'),
+    );
+    const [, signature] = issued.split('.');
+    invented.push(`${Buffer.from(`${new Date(START).toISOString()}|${id}`).toString('base64url')}.${signature}`, `${issued}x`, `${issued}.extra`);
+    for (const cursor of invented) {
+      const res = await t.app.inject({ url: `/api/reviews?cursor=${encodeURIComponent(cursor)}` });
+      expect(res.statusCode, cursor).toBe(400);
+      expect(res.json().errors).toEqual({ cursor: ['Not a valid cursor'] });
+    }
+    expect(t.app.reviews.cachedPageCount()).toBe(held);
+
+    // Every page size of the first page, and each issued cursor: a bounded number kept.
+    for (let limit = 1; limit <= 50; limit++) await publicPage(`?limit=${limit}`);
+    expect(t.app.reviews.cachedPageCount()).toBeLessThanOrEqual(64);
+    expect((await publicPage('?limit=1')).items).toHaveLength(1);
+  });
+
+  it('shows an author’s photo only when it is a path on this site, never a protocol-relative one', async () => {
+    const hal = await signUp(t, { name: 'Hal Bo' });
+    const visit = await completedVisit(hal);
+    const id = (await review(hal, visit, { rating: 4, text: 'Photo test' })).json().review._id as string;
+    await moderate(id, 'published');
+    const imgShown = async (image: string) => {
+      await t.db.update(users).set({ image }).where(eq(users.email, hal.email));
+      t.app.reviews.forget();
+      return (await publicPage('?limit=50')).items.find((r) => r._id === id)!.img;
+    };
+    for (const image of ['//evil.example/x.png', '/\\evil.example/x.png', '/\t/evil.example/x.png', 'https://evil.example/x.png']) {
+      expect(await imgShown(image), image).toBeNull();
+    }
+    expect(await imgShown('/api/image/5f0c1c0e-0000-4000-8000-000000000003')).toBe('/api/image/5f0c1c0e-0000-4000-8000-000000000003');
   });
 
   it('limits review writes per account', async () => {

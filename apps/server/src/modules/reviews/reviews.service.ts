@@ -2,7 +2,8 @@
  * Reviews (issue 18; design section 3.6). Only the patient of a completed visit reviews it, once;
  * nothing is public before an admin publishes it, and every decision is audited. The public
  * list, its average and the doctors' ratings are cached per instance and dropped on every change
- * that touches a published review, here at once and on the other instances through NOTIFY.
+ * that touches a published review, here at once and on the other instances through NOTIFY. Page
+ * cursors are signed, so the cache holds only pages this server handed out, and only so many.
  */
 import {
   ErrorCode,
@@ -21,6 +22,7 @@ import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { isSameOriginPath } from '../../lib/same-origin-path.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { notifyReviewsChanged } from '../booking/availability-channel.ts';
@@ -39,32 +41,24 @@ import {
   type ReviewCursor,
   type ReviewRow,
 } from './reviews.repository.ts';
+import { createReviewCursorCodec } from './review-cursor.ts';
 
 export interface ReviewsDeps {
   db: Db;
   now: () => Date;
   rateLimiter: RateLimiter;
+  /** Signs the lists' page cursors (the app's secret: every instance reads the others' cursors). */
+  cursorSecret: string;
   /** Writes (create, edit, withdraw) per account and hour. */
   writesPerHour?: number;
+  /** Public pages kept at once; the least recently read goes first. */
+  maxCachedPages?: number;
 }
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, 'There is no such review.');
 /** Only our own images load under the Content-Security-Policy; others show initials. */
-const sameOriginImage = (img: string | null) => (img && img.startsWith('/') ? img : null);
-
-function encodeCursor(at: Date, id: string) {
-  return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): ReviewCursor {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const when = new Date(at ?? '');
-  if (!id || !isUuid(id) || Number.isNaN(when.getTime())) {
-    throw new AppError(ErrorCode.VALIDATION, 'That page cursor is not one this list gave.', { errors: { cursor: ['Not a valid cursor'] } });
-  }
-  return { at: when, id };
-}
+const sameOriginImage = (img: string | null) => (img && isSameOriginPath(img) ? img : null);
 
 function ownDto(row: ReviewRow): OwnReview {
   return {
@@ -90,7 +84,18 @@ const visitDto = (v: { bookingId: string; treatment: string; date: string; slot:
 export function createReviewsService(deps: ReviewsDeps) {
   const { db, now, rateLimiter } = deps;
   const writesPerHour = deps.writesPerHour ?? 10;
-  // The cached public answers; a change drops them all (they are few and cheap to rebuild).
+  const maxCachedPages = deps.maxCachedPages ?? 64;
+  const cursors = createReviewCursorCodec(deps.cursorSecret);
+  const encodeCursor = cursors.encode;
+  function decodeCursor(cursor: string): ReviewCursor {
+    const position = cursors.decode(cursor);
+    if (!position) {
+      throw new AppError(ErrorCode.VALIDATION, 'That page cursor is not one this list gave.', { errors: { cursor: ['Not a valid cursor'] } });
+    }
+    return position;
+  }
+  // The cached public answers, least recently read first; a change drops them all (they are few
+  // and cheap to rebuild). Only pages of cursors we signed get here, and at most maxCachedPages.
   let pages = new Map<string, Promise<PublicReviewsPage>>();
   let doctorRatings: Promise<Map<string, { average: number; count: number }>> | null = null;
   const forget = () => {
@@ -115,8 +120,7 @@ export function createReviewsService(deps: ReviewsDeps) {
     return row;
   }
 
-  async function loadPage(limit: number, cursor: string | undefined): Promise<PublicReviewsPage> {
-    const after = cursor ? decodeCursor(cursor) : undefined;
+  async function loadPage(limit: number, after: ReviewCursor | undefined): Promise<PublicReviewsPage> {
     const [rows, summary] = await Promise.all([listPublished(db, limit + 1, after), publishedSummary(db)]);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
@@ -209,17 +213,34 @@ export function createReviewsService(deps: ReviewsDeps) {
       });
     },
 
-    /** `GET /api/reviews`: cached per (cursor, limit) until a published review changes. */
-    publicPage(limit: number, cursor?: string): Promise<PublicReviewsPage> {
+    /**
+     * `GET /api/reviews`: cached per (cursor, limit) until a published review changes. A cursor
+     * this server did not sign is a 400 before anything is read or kept.
+     */
+    async publicPage(limit: number, cursor?: string): Promise<PublicReviewsPage> {
+      const after = cursor ? decodeCursor(cursor) : undefined;
       const key = `${limit}|${cursor ?? ''}`;
-      let page = pages.get(key);
-      if (!page) {
-        page = loadPage(limit, cursor);
-        pages.set(key, page);
-        // A failed read is not kept.
-        page.catch(() => pages.delete(key));
+      const cached = pages.get(key);
+      if (cached) {
+        // Read again: it moves to the back of the eviction order.
+        pages.delete(key);
+        pages.set(key, cached);
+        return cached;
       }
+      const page = loadPage(limit, after);
+      const into = pages;
+      into.set(key, page);
+      if (into.size > maxCachedPages) into.delete(into.keys().next().value!);
+      // A failed read is not kept.
+      page.catch(() => {
+        if (into.get(key) === page) into.delete(key);
+      });
       return page;
+    },
+
+    /** How many public pages this instance holds (tests: the cache stays bounded). */
+    cachedPageCount(): number {
+      return pages.size;
     },
 
     /** Each doctor's published average and count (where patients choose a doctor). */
