@@ -270,7 +270,7 @@ describe('all appointments (admin)', () => {
     expect((await auditsSince(since)).length).toBe(pagesBefore);
   });
 
-  it('quotes commas, quotes and line breaks, and puts a leading apostrophe on cells starting with = + - @', async () => {
+  it('quotes separators, quotes and line breaks, and puts an apostrophe wherever a field could start with = + - @', async () => {
     const day = '2030-07-21';
     const x = treatments[1]!;
     const rows = [
@@ -279,6 +279,8 @@ describe('all appointments (admin)', () => {
       { slot: '09.00 AM - 09.30 AM', name: 'Lee, Ann "The Boss"', email: 'lee@example.com', phone: '555\r\n0101' },
       { slot: '09.30 AM - 10.00 AM', name: '@SUM(A1:A9)', email: 'plain@example.com', phone: '\t=1' },
       { slot: '10.00 AM - 10.30 AM', name: 'Plain Name', email: 'a=b@example.com', phone: '5-5' },
+      // Read by a spreadsheet whose separator is `;`: the formula would be a field of its own.
+      { slot: '10.30 AM - 11.00 AM', name: 'Ann;=1+2', email: 'semi@example.com', phone: '555|@x' },
     ];
     await t.db.insert(bookings).values(rows.map((r) => ({
       treatmentId: x._id, treatmentName: x.name, date: day, slot: r.slot, ...slotTimes(day, r.slot),
@@ -297,11 +299,15 @@ describe('all appointments (admin)', () => {
       [`'${rows[0]!.name}`, 'formula@example.com', "'+1 555 0100"],
       ["'-1+2", "'@sum@example.com", "'-5"],
       ['Lee, Ann "The Boss"', 'lee@example.com', '555\r\n0101'],
-      ["'@SUM(A1:A9)", 'plain@example.com', "'\t=1"],
+      ["'@SUM(A1:A9)", 'plain@example.com', "'\t'=1"],
       ['Plain Name', 'a=b@example.com', '5-5'],
+      ["Ann;'=1+2", 'semi@example.com', "555|'@x"],
     ]);
-    expect(records.map((r) => r[8])).toEqual(Array(5).fill('15.00'));
+    expect(res.body).toContain(`,"Ann;'=1+2",semi@example.com,"555|'@x",`);
+    expect(records.map((r) => r[8])).toEqual(Array(6).fill('15.00'));
     // Nothing in the export starts a cell with a formula character.
     for (const record of records) for (const cell of record) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/);
+    // Nor a field of a reader that splits on another separator (or ignores quotes).
+    for (const field of res.body.split(/[,;|\t\r\n]/)) expect(field, field).not.toMatch(/^[\s"]*[=+\-@]/);
   });
 });

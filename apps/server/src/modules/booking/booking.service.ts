@@ -67,6 +67,7 @@ import type { AvailabilityCache, TakenSlots } from './availability-cache.ts';
 import { availabilityChangedNotice, notifyAvailabilityChanged } from './availability-channel.ts';
 import { conflictError, dayKey, decideBatch, placeRequest, refusalError, type SlotHolder } from './booking-rules.ts';
 import { createFastWriter, createPlainWriter, type BatchResult, type FastWriterOptions, type WriteOutcome } from './booking-writer.ts';
+import { csvCell } from './csv-cell.ts';
 import { addDays } from '@clinic/shared';
 import { bookingClock, freeStarts, instantOf, isStartOpen, judgeDate, type BookingClock, type Span } from './slots.ts';
 
@@ -1074,14 +1075,4 @@ function decodeCursor(cursor: string): { startsAt: Date; id: string } {
     throw new AppError(ErrorCode.VALIDATION, 'That page cursor is not one this list gave.', { errors: { cursor: ['Not a valid cursor'] } });
   }
   return { startsAt, id };
-}
-
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break; a cell a
- * spreadsheet would read as a formula (`=`, `+`, `-`, `@`, or a tab or return first) gets a
- * leading `'` (OWASP's CSV injection guard).
- */
-export function csvCell(value: string): string {
-  const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
 }
