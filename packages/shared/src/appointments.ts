@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { bookingSchema, bookingStatusSchema, dateInputSchema } from './booking.ts';
-import { phoneSchema, serverEmailSchema, uuidSchema } from './validation.ts';
+import { daysBetween } from './dates.ts';
+import { oneLine, phoneSchema, reasonSchema, serverEmailSchema, uuidSchema } from './validation.ts';
 
 export const adminBookingsQuerySchema = z
   .object({
@@ -21,7 +22,7 @@ export const adminBookingsQuerySchema = z
   })
   .superRefine((q, ctx) => {
     if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day must not be before the first' });
-    else if ((Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 > 366) {
+    else if (daysBetween(q.from, q.to) > 366) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'Ask for at most 366 days at a time' });
     }
   });
@@ -46,7 +47,7 @@ export const bookingStatusRequestSchema = z.object({
 
 /** The clinic cancels: with a full refund (the default), none, or part of what was paid. */
 export const adminCancelRequestSchema = z.object({
-  reason: z.string().trim().min(1, 'Give a reason').max(500, 'A reason has at most 500 characters'),
+  reason: reasonSchema(500, { message: 'Give a reason' }),
   refund: z.union([z.enum(['full', 'none']), z.object({ amountCents: z.number().int().min(1) })]).default('full'),
   notify: z.boolean().default(true),
 });
@@ -63,7 +64,7 @@ export const adminBookingRequestSchema = z.object({
   doctorId: uuidSchema.optional(),
   patient: z.object({
     email: serverEmailSchema,
-    name: z.string().trim().max(100, 'A name has at most 100 characters').optional(),
+    name: oneLine(z.string().trim().max(100, 'A name has at most 100 characters')).optional(),
     phone: phoneSchema.optional(),
   }),
 });

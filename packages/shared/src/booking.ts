@@ -1,6 +1,6 @@
 /** Treatments, availability and bookings on the wire (spec section 3; DESIGN.md section 3). */
 import { z } from 'zod';
-import { parseDateInput } from './dates.ts';
+import { FIRST_ACCEPTED_YEAR, LAST_ACCEPTED_YEAR, isAcceptedDate, parseDateInput } from './dates.ts';
 import { paymentModeSchema } from './payment.ts';
 import { phoneSchema, serverEmailSchema, uuidSchema } from './validation.ts';
 
@@ -9,6 +9,10 @@ export const dateInputSchema = z.string().transform((value, ctx) => {
   const iso = parseDateInput(value);
   if (!iso) {
     ctx.addIssue({ code: 'custom', message: 'Provide a real date as YYYY-MM-DD or like Jun 5, 2030' });
+    return z.NEVER;
+  }
+  if (!isAcceptedDate(iso)) {
+    ctx.addIssue({ code: 'custom', message: `Provide a date between the years ${FIRST_ACCEPTED_YEAR} and ${LAST_ACCEPTED_YEAR}` });
     return z.NEVER;
   }
   return iso;

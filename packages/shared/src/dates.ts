@@ -7,9 +7,26 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** An ISO calendar date, `YYYY-MM-DD`. */
 export type IsoDate = string;
 
+/**
+ * The dates the product accepts at all. Every ISO date in this range has a four-digit year, so
+ * dates compare correctly as strings and a day added to the last one is still a valid date; a
+ * range check against the booking window (or a span limit) comes on top where a route needs it.
+ */
+export const FIRST_ACCEPTED_YEAR = 1900;
+export const LAST_ACCEPTED_YEAR = 2999;
+
+const MS_PER_DAY = 86_400_000;
+
+/** Midnight UTC of a calendar day, for any year (Date.UTC maps the years 0-99 to 1900-1999). */
+function utcMidnight(year: number, month: number, day: number): Date {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date;
+}
+
 function isRealDate(year: number, month: number, day: number): boolean {
   if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const daysInMonth = utcMidnight(year, month + 1, 0).getUTCDate();
   return day <= daysInMonth;
 }
 
@@ -17,9 +34,15 @@ function toIso(year: number, month: number, day: number): IsoDate {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** Whether a real ISO date lies in the years the product accepts. */
+export function isAcceptedDate(iso: IsoDate): boolean {
+  const year = Number(iso.slice(0, 4));
+  return iso.length === 10 && year >= FIRST_ACCEPTED_YEAR && year <= LAST_ACCEPTED_YEAR;
+}
+
 /**
  * Parses `YYYY-MM-DD` or the medium format `Jun 5, 2022` into an ISO date.
- * Returns null for anything malformed or impossible (`2030-02-30`).
+ * Returns null for anything malformed or impossible (`2030-02-30`); the caller bounds the year.
  */
 export function parseDateInput(input: string): IsoDate | null {
   const text = input.trim();
@@ -60,6 +83,26 @@ export function todayInZone(now: Date, timeZone: string): IsoDate {
 /** Adds whole days to an ISO date (calendar arithmetic, no time zone involved). */
 export function addDays(iso: IsoDate, days: number): IsoDate {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d + days));
+  const date = utcMidnight(y, m, d + days);
   return toIso(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  const day = (iso: IsoDate) => {
+    const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+    return utcMidnight(y, m, d).getTime() / MS_PER_DAY;
+  };
+  return Math.round(day(to) - day(from));
+}
+
+/**
+ * Every day from `from` to `to`, both included, counted rather than compared (a string
+ * comparison breaks past the year 9999), and refused beyond `maxDays` so that no input can make
+ * a loop without end.
+ */
+export function eachDay(from: IsoDate, to: IsoDate, maxDays: number): IsoDate[] {
+  const count = daysBetween(from, to) + 1;
+  if (count > maxDays) throw new RangeError(`A range of ${count} days is longer than ${maxDays}`);
+  return Array.from({ length: Math.max(0, count) }, (_, i) => addDays(from, i));
 }

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { dateInputSchema } from './booking.ts';
+import { daysBetween } from './dates.ts';
 import { uuidSchema } from './validation.ts';
 
 const GRID = 30;
@@ -172,7 +173,7 @@ export const scheduleExceptionRequestSchema = z
   })
   .superRefine((e, ctx) => {
     if (e.dateTo < e.dateFrom) ctx.addIssue({ code: 'custom', path: ['dateTo'], message: 'The last day must not be before the first' });
-    else if ((Date.parse(e.dateTo) - Date.parse(e.dateFrom)) / 86_400_000 > 366) {
+    else if (daysBetween(e.dateFrom, e.dateTo) > 366) {
       ctx.addIssue({ code: 'custom', path: ['dateTo'], message: 'An exception covers at most 366 days' });
     }
     if (e.kind === 'closed') return;
@@ -211,12 +212,15 @@ export const doctorTreatmentsRequestSchema = z.object({ treatmentIds: z.array(uu
 // ---------------------------------------------------------------------------------------------
 // What patients read
 
+/** The most days one `GET /api/calendar` answers (a range of 62 days after its first). */
+export const CALENDAR_MAX_DAYS = 63;
+
 /** `GET /api/calendar`: which days of a range are open, and how many starts are free on each. */
 export const calendarQuerySchema = z
   .object({ from: dateInputSchema, to: dateInputSchema, treatmentId: uuidSchema.optional() })
   .superRefine((q, ctx) => {
     if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day must not be before the first' });
-    else if ((Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 > 62) {
+    else if (daysBetween(q.from, q.to) >= CALENDAR_MAX_DAYS) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'Ask for at most 62 days at a time' });
     }
   });

@@ -8,6 +8,8 @@
  */
 import { z } from 'zod';
 import { dateInputSchema } from './booking.ts';
+import { diskSpaceSchema } from './disk.ts';
+import { daysBetween } from './dates.ts';
 import { minuteOfDaySchema } from './schedule.ts';
 import { phoneSchema, uuidSchema } from './validation.ts';
 
@@ -16,8 +18,6 @@ export const WAITLIST_MAX_RANGE_DAYS = 60;
 
 /** NexHealth's wording, for a waitlist offer someone else booked first. */
 export const SLOT_TAKEN_MESSAGE = 'The time you have selected is no longer available.';
-
-const dayNumber = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / 86_400_000;
 
 /** `POST /api/waitlist`. */
 export const waitlistJoinSchema = z
@@ -32,7 +32,7 @@ export const waitlistJoinSchema = z
     latestMin: minuteOfDaySchema.optional(),
   })
   .refine((j) => j.to >= j.from, { message: 'The last day must not be before the first', path: ['to'] })
-  .refine((j) => dayNumber(j.to) - dayNumber(j.from) < WAITLIST_MAX_RANGE_DAYS, {
+  .refine((j) => daysBetween(j.from, j.to) < WAITLIST_MAX_RANGE_DAYS, {
     message: `Wait for at most ${WAITLIST_MAX_RANGE_DAYS} days at a time`,
     path: ['to'],
   })
@@ -116,5 +116,7 @@ export const backgroundWorkSchema = z.object({
   upcomingMail: z.array(z.object({ _id: z.string(), kind: z.string(), to: z.string(), subject: z.string(), notBefore: z.string() })),
   /** Whether this instance delivers mail (SMTP_URL); without it, mail waits in the outbox. */
   smtpConfigured: z.boolean(),
+  /** Free space for the embedded database and its backups; null on PostgreSQL (the operator's disk). */
+  disk: diskSpaceSchema.nullable(),
 });
 export type BackgroundWork = z.infer<typeof backgroundWorkSchema>;

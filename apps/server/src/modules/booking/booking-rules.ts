@@ -6,8 +6,9 @@
  * exclusion constraint (one confirmed booking per lane and time) and partial unique index (one
  * per patient, treatment and day) stay as the last word behind them.
  */
-import { ErrorCode } from '@clinic/shared';
+import { ErrorCode, type IsoDate } from '@clinic/shared';
 import { AppError } from '../../lib/app-error.ts';
+import { isNearWindow, type BookingClock } from './slots.ts';
 
 /** Who holds a lane's time on a date: enough to decide a competing request and word its refusal. */
 export interface SlotHolder {
@@ -165,4 +166,18 @@ export function overLimitError(max: number): AppError {
 /** The answer for a refusal, worded for the request it refused. */
 export function refusalError(request: BookingRequest, treatmentName: string, refusal: Exclude<Refusal, { scheduleChanged: true }>): AppError {
   return 'conflict' in refusal ? conflictError(request, treatmentName, refusal.conflict) : overLimitError(refusal.overLimit);
+}
+
+/**
+ * A public read asked about a day too far from the booking window (`slots.ts`
+ * `PUBLIC_DATE_SLACK_DAYS`): a 400 naming the days it may ask about, on the given field.
+ */
+export function outsidePublicDays(field: string, clock: BookingClock): AppError {
+  const message = `Choose a day from ${clock.publicFrom} to ${clock.publicTo}`;
+  return new AppError(ErrorCode.VALIDATION, `${message}.`, { errors: { [field]: [message] } });
+}
+
+/** Refuses a public read's day unless it lies near the booking window. */
+export function assertNearWindow(date: IsoDate, clock: BookingClock, field = 'date'): void {
+  if (!isNearWindow(date, clock)) throw outsidePublicDays(field, clock);
 }

@@ -3,6 +3,8 @@
  * the price (from the treatment); the client's copies are ignored or must match.
  */
 import {
+  CALENDAR_MAX_DAYS,
+  eachDay,
   ErrorCode,
   paymentModeOf,
   slotLabel,
@@ -26,6 +28,7 @@ import type { Caller } from '../identity/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
 import type { RefundSummary, RefundsService } from '../payments/refunds.service.ts';
 import {
   findBooking,
@@ -49,7 +52,7 @@ import {
   listBookingEvents,
   listBookingsForAdmin,
   listBookingsOf,
-  listBookingsOfEmail,
+  findPatientIdByEmail,
   lockBookingRow,
   moveBooking,
   setBookingStatus,
@@ -65,10 +68,9 @@ import { bookableTreatments, clinicOpen, laneOpen, lanesOf, type Schedule, type 
 import { loadSchedule, type ScheduleSnapshot } from '../schedule/schedule-snapshot.ts';
 import type { AvailabilityCache, TakenSlots } from './availability-cache.ts';
 import { availabilityChangedNotice, notifyAvailabilityChanged } from './availability-channel.ts';
-import { conflictError, dayKey, decideBatch, placeRequest, refusalError, type SlotHolder } from './booking-rules.ts';
+import { assertNearWindow, conflictError, dayKey, decideBatch, outsidePublicDays, placeRequest, refusalError, type SlotHolder } from './booking-rules.ts';
 import { createFastWriter, createPlainWriter, type BatchResult, type FastWriterOptions, type WriteOutcome } from './booking-writer.ts';
 import { csvCell } from './csv-cell.ts';
-import { addDays } from '@clinic/shared';
 import { bookingClock, freeStarts, instantOf, isStartOpen, judgeDate, type BookingClock, type Span } from './slots.ts';
 
 const dollars = (cents: number) => cents / 100;
@@ -176,6 +178,11 @@ export interface BookingServiceDeps {
   };
   /** Refunds of cancelled paid bookings (the payments module's). */
   refunds: Pick<RefundsService, 'queueIn' | 'summaries'>;
+  /**
+   * Card payments still open in a browser when their booking is cancelled (the payments
+   * module's): every cancel hands them over in its transaction, to be cancelled after the commit.
+   */
+  payments: Pick<PaymentsService, 'closeOpenIntentsIn'>;
   lifecycle: LifecycleRules;
   now: () => Date;
   timeZone: string;
@@ -202,7 +209,7 @@ export interface CreateBookingInput {
 }
 
 export function createBookingService(deps: BookingServiceDeps) {
-  const { db, cache, schedule, mail, refunds, lifecycle, now, timeZone, windowDays, batching, fastPaths, maxActiveBookings, rateLimit, requireEmailVerification } = deps;
+  const { db, cache, schedule, mail, refunds, payments, lifecycle, now, timeZone, windowDays, batching, fastPaths, maxActiveBookings, rateLimit, requireEmailVerification } = deps;
   const waitlist = deps.waitlist ?? { freed: async () => {}, booked: () => [] };
   const events = deps.events ?? noEvents;
   const clock = () => bookingClock(now(), timeZone, windowDays);
@@ -470,6 +477,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     const cancelled = await setBookingStatus(tx, row.id, {
       status: 'cancelled', cancelledAt: at, cancelledBy: opts.by, cancelReason: opts.reason || null, statusChangedAt: at, statusChangedBy: opts.actorId,
     });
+    await payments.closeOpenIntentsIn(tx, [row.id]);
     const refund = opts.refund === 'none' ? null : await refunds.queueIn(tx, row.id, opts.refund, opts.by === 'patient' ? 'requested_by_customer' : opts.reason);
     await recordEvents(tx, [
       { bookingId: row.id, actorKind: opts.by, actorId: opts.actorId, type: 'cancelled', data: { reason: opts.reason, ...(refund ? { refund: refund.amount } : {}) } },
@@ -611,8 +619,9 @@ export function createBookingService(deps: BookingServiceDeps) {
      * bookings and the clock's day and minute, and is serialized once per such state.
      */
     async availableJson(date: string): Promise<Buffer> {
-      const [s, entry] = await Promise.all([schedule.get(), entryOf(date)]);
       const c = clock();
+      assertNearWindow(date, c);
+      const [s, entry] = await Promise.all([schedule.get(), entryOf(date)]);
       const clockKey = `${s.version}|${c.today}|${date === c.today ? c.minutesNow : ''}`;
       return cache.answer(entry, clockKey, () => Buffer.from(JSON.stringify(availableFrom(s, entry.taken, date))));
     },
@@ -623,6 +632,7 @@ export function createBookingService(deps: BookingServiceDeps) {
 
     /** One treatment's free times on a date, per lane (`GET /api/availability`). */
     async availability(date: string, treatmentId: string, doctorId?: string, exclude?: { caller: Caller; bookingId: string }): Promise<Availability> {
+      assertNearWindow(date, clock());
       const [s, entry] = await Promise.all([schedule.get(), entryOf(date)]);
       let taken = entry.taken;
       if (exclude) {
@@ -657,10 +667,9 @@ export function createBookingService(deps: BookingServiceDeps) {
       const treatments = bookableTreatments(s).filter((t) => treatmentId === undefined || t.id === treatmentId);
       if (treatmentId !== undefined && treatments.length === 0) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such treatment.');
       const c = clock();
-      const dates: string[] = [];
-      for (let d = from; d <= to; d = addDays(d, 1)) dates.push(d);
+      if (to < c.publicFrom || from > c.publicTo) throw outsidePublicDays('from', c);
       return Promise.all(
-        dates.map(async (date) => {
+        eachDay(from, to, CALENDAR_MAX_DAYS).map(async (date) => {
           const open = treatments.some((t) => lanesOf(s, t).some((lane) => laneOpen(s, lane, date).length > 0));
           if (!open || judgeDate(date, c) !== 'bookable') return { date, open, free: 0 };
           const { taken } = await entryOf(date);
@@ -725,7 +734,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     async adminCreate(caller: Caller, patient: { userId: string; email: string; name: string }, input: CreateBookingInput) {
       const result = await book(patient, input, 'admin');
       await recordAudit(db, {
-        actorId: caller.userId, actorEmail: caller.email, action: 'booking.create-for', target: patient.email,
+        actorId: caller.userId, actorEmail: caller.email, action: 'booking.create-for', target: patient.userId,
         detail: { bookingId: result.booking._id, date: result.booking.date, slot: result.booking.slot },
       });
       return result;
@@ -746,17 +755,17 @@ export function createBookingService(deps: BookingServiceDeps) {
       // Bookings belong to the account, not to the address: one made under this address by an
       // account since removed is never the caller's.
       const withCancelled = include === 'cancelled';
-      const rows = patient === caller.email
-        ? await listBookingsOf(db, caller.userId, withCancelled)
-        : await listBookingsOfEmail(db, patient, withCancelled);
+      const patientId = patient === caller.email ? caller.userId : await findPatientIdByEmail(db, patient);
+      const rows = patientId === null ? [] : await listBookingsOf(db, patientId, withCancelled);
       // An admin reading someone else's data leaves a trace, as admin writes do: one entry per
-      // request with its filter, not one per row.
+      // request with its filter, not one per row. It names the account read by id (its export
+      // lists it so), or the address asked for when no account has it.
       if (patient !== caller.email) {
         await recordAudit(db, {
           actorId: caller.userId,
           actorEmail: caller.email,
           action: 'booking.read-list',
-          target: patient,
+          target: patientId ?? patient,
           detail: { count: rows.length, ...(withCancelled ? { include } : {}) },
         });
       }
@@ -775,6 +784,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         isStartOpen(b.date, b.startMin, c) || (b.date > c.lastDay),
       );
       const cancelled = await cancelBookings(tx, upcoming.map((b) => b.id));
+      await payments.closeOpenIntentsIn(tx, cancelled.map((b) => b.id));
       const dates = new Set(cancelled.map((b) => b.date));
       await notifyAvailabilityChanged(tx, dates);
       await mail.withdrawReminders(tx, cancelled.map((b) => b.id));
@@ -816,6 +826,7 @@ export function createBookingService(deps: BookingServiceDeps) {
      */
     async cancelByClinic({ tx, afterCommit }: UnitOfWork, ids: string[], reason: string): Promise<BookingRow[]> {
       const cancelled = await cancelConfirmed(tx, ids, reason);
+      await payments.closeOpenIntentsIn(tx, cancelled.map((b) => b.id));
       const dates = new Set(cancelled.map((b) => b.date));
       // The clinic's cancellations refund what was paid in full (design section 5.3).
       const refunded = new Map<string, number>();
@@ -901,8 +912,15 @@ export function createBookingService(deps: BookingServiceDeps) {
       }).then(cancelAnswer);
     },
 
-    /** The patient moves their booking (before the notice deadline of its current time). */
+    /**
+     * The patient moves their booking (before the notice deadline of its current time), at most
+     * 10 times in 10 minutes per account: each move mails the patient and offers the freed time
+     * to the waitlist. Every attempt counts, as the cancel's do, so simultaneous ones cannot slip
+     * past the limit.
+     */
     async reschedule(caller: Caller, id: string, input: RescheduleInput, ifMatch?: string) {
+      const [limited] = await rateLimit.limiter.consumeEach([`booking-reschedule:${caller.userId}`], { max: 10, windowSeconds: 600 });
+      if (limited) throw limited;
       return rescheduleBooking(caller, id, input, ifMatch, 'patient');
     },
 

@@ -11,7 +11,18 @@ export interface BookingClock {
   minutesNow: number;
   /** Last bookable day (today + the booking window). */
   lastDay: IsoDate;
+  /** The days a public read may ask about: the window and a month either side (`nearWindow`). */
+  publicFrom: IsoDate;
+  publicTo: IsoDate;
 }
+
+/**
+ * How far outside the booking window a public read (`/api/available`, `/api/calendar`,
+ * `/api/availability`) may ask: a month view straddles the window's edges, and a browser a zone
+ * away from the clinic asks for a day the clinic has already left behind. Those get empty days;
+ * anything further is a 400, so no anonymous input chooses how much work or cache a read takes.
+ */
+export const PUBLIC_DATE_SLACK_DAYS = 31;
 
 // The last clock read, by its UTC minute: every request of a busy minute asks the same. Both
 // readings ignore seconds, and every zone's offset from UTC is a whole number of minutes, so one
@@ -23,12 +34,24 @@ export function bookingClock(now: Date, timeZone: string, windowDays: number): B
   const minute = Math.floor(now.getTime() / 60_000);
   if (lastClock?.minute === minute && lastClock.timeZone === timeZone && lastClock.windowDays === windowDays) return lastClock.clock;
   const today = todayInZone(now, timeZone);
-  const clock = Object.freeze({ today, minutesNow: minutesNowInZone(now, timeZone), lastDay: addDays(today, windowDays) });
+  const lastDay = addDays(today, windowDays);
+  const clock = Object.freeze({
+    today,
+    minutesNow: minutesNowInZone(now, timeZone),
+    lastDay,
+    publicFrom: addDays(today, -PUBLIC_DATE_SLACK_DAYS),
+    publicTo: addDays(lastDay, PUBLIC_DATE_SLACK_DAYS),
+  });
   lastClock = { minute, timeZone, windowDays, clock };
   return clock;
 }
 
 export type DateVerdict = 'bookable' | 'past' | 'beyond-window';
+
+/** Whether a public read may ask about `date` (ISO dates of four-digit years compare as strings). */
+export function isNearWindow(date: IsoDate, clock: BookingClock): boolean {
+  return date >= clock.publicFrom && date <= clock.publicTo;
+}
 
 export function judgeDate(date: IsoDate, clock: BookingClock): DateVerdict {
   // ISO dates compare correctly as strings.
