@@ -10,6 +10,10 @@ export const messages = {
   passwordTooShort: 'Must be six character or longer',
   /** Not in the spec: the 10,000 most common passwords are refused (server-side only). */
   passwordTooCommon: 'This password is too common. Please choose another.',
+  /** Not in the spec (server-side only): `aaaaaa`, `121212` and the like. */
+  passwordTooFewCharacters: 'This password repeats too few characters. Use at least 4 different ones.',
+  /** Not in the spec (server-side only): the address's name part is the first thing guessed. */
+  passwordContainsEmail: 'This password contains your email address. Please choose another.',
   nameRequired: 'Name is Required',
   imageRequired: 'Image is Required',
   subjectRequired: 'Subject is Required',

@@ -12,7 +12,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.ts';
+import { WEAK_PASSWORD_MESSAGES, weakPasswordReason } from './common-passwords.ts';
 
 /**
  * A session lasts this long after its last refresh (Better Auth's sliding lifetime, its default
@@ -45,27 +45,61 @@ const NEW_PASSWORD_FIELDS = new Map<string, string>([
   ['/change-password', 'newPassword'],
 ]);
 
-/** Refuses one of the most common passwords wherever a password is set (common-passwords.ts). */
-export function refuseCommonPassword(path: string | undefined, body: unknown): void {
+/** The new password a request sets, if it is one of the paths that set one. */
+export function newPasswordOf(path: string | undefined, body: unknown): string | undefined {
   const field = path === undefined ? undefined : NEW_PASSWORD_FIELDS.get(path);
-  if (!field || body === null || typeof body !== 'object') return;
+  if (!field || body === null || typeof body !== 'object') return undefined;
   const password = (body as Record<string, unknown>)[field];
   // A password too short is refused by the length rule first, with the spec's message.
-  if (typeof password === 'string' && password.length >= PASSWORD_MIN_LENGTH && isCommonPassword(password)) {
-    throw new APIError('BAD_REQUEST', {
-      code: 'PASSWORD_TOO_COMMON',
-      message: COMMON_PASSWORD_MESSAGE,
-      errors: { password: [COMMON_PASSWORD_MESSAGE] },
-    });
-  }
+  return typeof password === 'string' && password.length >= PASSWORD_MIN_LENGTH ? password : undefined;
 }
+
+/**
+ * Refuses a weak new password wherever one is set (common-passwords.ts): one of the most common,
+ * one of very few distinct characters, or one containing `email`, the account's address.
+ */
+export function refuseWeakPassword(path: string | undefined, body: unknown, email?: string): void {
+  const password = newPasswordOf(path, body);
+  const reason = password === undefined ? null : weakPasswordReason(password, email);
+  if (!reason) return;
+  const message = WEAK_PASSWORD_MESSAGES[reason];
+  throw new APIError('BAD_REQUEST', {
+    code: reason === 'common' ? 'PASSWORD_TOO_COMMON' : 'PASSWORD_TOO_WEAK',
+    message,
+    errors: { password: [message] },
+  });
+}
+
+/**
+ * The address of the account a new password is for: the sign-up's, the signed-in account's, or
+ * the account the reset token names (Better Auth keeps it as `reset-password:<token>`, the one
+ * place that knows; a token it does not find is refused by Better Auth itself).
+ */
+async function passwordOwnerEmail(ctx: AuthMiddlewareContext, signedInEmail: SignedInEmail): Promise<string | undefined> {
+  const body = ctx.body as Record<string, unknown> | undefined;
+  if (ctx.path === '/sign-up/email') return typeof body?.email === 'string' ? body.email : undefined;
+  if (ctx.path === '/change-password') return ctx.headers ? signedInEmail(ctx.headers) : undefined;
+  const token = typeof body?.token === 'string' ? body.token : (ctx.query as { token?: unknown } | undefined)?.token;
+  if (typeof token !== 'string' || token === '') return undefined;
+  const reset = await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return reset ? (await ctx.context.internalAdapter.findUserById(reset.value))?.email : undefined;
+}
+
+type AuthMiddlewareContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+/**
+ * The signed-in account's address, read as Better Auth's session endpoint reads it (a bearer
+ * token included: the bearer plugin turns it into a cookie only for the endpoint, after our hook).
+ */
+type SignedInEmail = (headers: Headers) => Promise<string | undefined>;
 
 /**
  * `mail`: Better Auth's mails (verification) go into our outbox, never straight to SMTP from
  * inside its request.
  */
 export function createAuth(config: Config, db: Db, mail: MailService) {
-  return betterAuth({
+  // Bound once the instance exists, before any request can reach the hook that uses it.
+  let signedInEmail: SignedInEmail = async () => undefined;
+  const auth = betterAuth({
     appName: 'Doctors Portal',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
@@ -85,7 +119,7 @@ export function createAuth(config: Config, db: Db, mail: MailService) {
       // Auth's own GET /reset-password/:token (a redirect) is not served.
       async sendResetPassword({ user, token }) {
         const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await mail.queuePasswordReset(db, { email: user.email, name: user.name, url });
+        await mail.queuePasswordReset(db, { userId: user.id, email: user.email, name: user.name, url });
       },
       resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_SECONDS,
       // Whoever knew the old password (or holds a stolen session) is out once it is reset.
@@ -104,13 +138,17 @@ export function createAuth(config: Config, db: Db, mail: MailService) {
         // The operator's account is made verified at start-up (users.service ensureAdmin).
         if (config.admin && user.email === config.admin.email) return;
         const url = `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/verify-email')}`;
-        await mail.queueEmailVerification(db, { email: user.email, name: user.name, url });
+        await mail.queueEmailVerification(db, { userId: user.id, email: user.email, name: user.name, url });
       },
     },
     // Reset and verification tokens are kept as hashes: a copy of the table opens no account.
     verification: { storeIdentifier: 'hashed' },
     hooks: {
-      before: createAuthMiddleware(async (ctx) => refuseCommonPassword(ctx.path, ctx.body)),
+      before: createAuthMiddleware(async (ctx) => {
+        if (newPasswordOf(ctx.path, ctx.body) !== undefined) {
+          refuseWeakPassword(ctx.path, ctx.body, await passwordOwnerEmail(ctx, signedInEmail));
+        }
+      }),
     },
     // Our profile's phone (PATCH /api/me): known to Better Auth so its reads carry it as ours do,
     // never taken from a sign-up or its own update endpoint.
@@ -191,6 +229,8 @@ export function createAuth(config: Config, db: Db, mail: MailService) {
         : []),
     ],
   });
+  signedInEmail = async (headers) => (await auth.api.getSession({ headers }))?.user.email;
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

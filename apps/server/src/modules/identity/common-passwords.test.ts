@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { APIError } from 'better-auth/api';
-import { refuseCommonPassword } from './auth.ts';
-import { isCommonPassword } from './common-passwords.ts';
+import { messages } from '@clinic/shared';
+import { refuseWeakPassword } from './auth.ts';
+import { isCommonPassword, weakPasswordReason } from './common-passwords.ts';
 import list from './common-passwords.json' with { type: 'json' };
 
 describe('common passwords', () => {
@@ -31,7 +32,7 @@ describe('common passwords', () => {
     for (const [path, body] of cases) {
       let thrown: unknown;
       try {
-        refuseCommonPassword(path, body);
+        refuseWeakPassword(path, body);
       } catch (error) {
         thrown = error;
       }
@@ -45,10 +46,46 @@ describe('common passwords', () => {
   });
 
   it('leaves other paths, other fields and too-short passwords to their own rules', () => {
-    expect(() => refuseCommonPassword('/sign-in/email', { password: 'iloveyou' })).not.toThrow();
-    expect(() => refuseCommonPassword('/change-password', { currentPassword: 'iloveyou', newPassword: 'mauve-otter' })).not.toThrow();
-    expect(() => refuseCommonPassword('/sign-up/email', { password: '12345' })).not.toThrow();
-    expect(() => refuseCommonPassword('/sign-up/email', null)).not.toThrow();
-    expect(() => refuseCommonPassword(undefined, { password: 'iloveyou' })).not.toThrow();
+    expect(() => refuseWeakPassword('/sign-in/email', { password: 'iloveyou' })).not.toThrow();
+    expect(() => refuseWeakPassword('/change-password', { currentPassword: 'iloveyou', newPassword: 'mauve-otter' })).not.toThrow();
+    expect(() => refuseWeakPassword('/sign-up/email', { password: '12345' })).not.toThrow();
+    expect(() => refuseWeakPassword('/sign-up/email', null)).not.toThrow();
+    expect(() => refuseWeakPassword(undefined, { password: 'iloveyou' })).not.toThrow();
+  });
+
+  it('refuses fewer than four distinct characters, whatever the length or case', () => {
+    expect(weakPasswordReason('zzzzzzzzzzzzzzzz')).toBe('few-characters');
+    expect(weakPasswordReason('qpqpqpqp')).toBe('few-characters');
+    expect(weakPasswordReason('QqPpQqPp')).toBe('few-characters');
+    expect(weakPasswordReason('xyzxyzxyz')).toBe('few-characters');
+    expect(weakPasswordReason('wxyzwxyz')).toBeNull();
+  });
+
+  it("refuses the address's name part, four characters or longer, anywhere in the password", () => {
+    expect(weakPasswordReason('my-Margaret.Hale-9', 'margaret.hale@example.com')).toBe('contains-email');
+    expect(weakPasswordReason('x-anna-x-9', ' Anna@Example.com ')).toBe('contains-email');
+    expect(weakPasswordReason('jo-and-the-sea', 'jo@example.com')).toBeNull();
+    expect(weakPasswordReason('mauve-otter-canal', 'anna@example.com')).toBeNull();
+    expect(weakPasswordReason('mauve-otter-canal')).toBeNull();
+  });
+
+  it('answers each refusal with its own message under the password field', () => {
+    const thrown = (fn: () => void) => {
+      try {
+        fn();
+      } catch (error) {
+        return error as APIError;
+      }
+      throw new Error('not refused');
+    };
+    expect(thrown(() => refuseWeakPassword('/reset-password', { newPassword: 'zzzzzzzz' })).body).toMatchObject({
+      code: 'PASSWORD_TOO_WEAK',
+      errors: { password: [messages.passwordTooFewCharacters] },
+    });
+    expect(
+      thrown(() => refuseWeakPassword('/sign-up/email', { password: 'anna-1987' }, 'anna@example.com')).body,
+    ).toMatchObject({ code: 'PASSWORD_TOO_WEAK', errors: { password: [messages.passwordContainsEmail] } });
+    // Too short is the length rule's, with the spec's message.
+    expect(() => refuseWeakPassword('/sign-up/email', { password: 'zzzzz' })).not.toThrow();
   });
 });

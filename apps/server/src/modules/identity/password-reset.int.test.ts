@@ -217,4 +217,52 @@ describe('common passwords', () => {
   it('accepts a password that is not on the list', async () => {
     await signUp(t, { password: 'mauve-otter-canal' });
   });
+
+  const expectWeak = (res: { statusCode: number; json: () => unknown }, message: string) => {
+    expect(res.statusCode, message).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation_failed', detail: message, errors: { password: [message] } });
+  };
+
+  it('refuses a password of fewer than four distinct characters, or holding the address, on sign-up', async () => {
+    const signUpWith = (email: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin: t.origin }, payload: { name: 'Pat', email, password } });
+    for (const password of ['zzzzzzzz', 'qpqpqpqp', 'QqQqQqQq', 'xyzxyzxyz']) {
+      expectWeak(await signUpWith(`few-${Date.now()}@example.com`, password), messages.passwordTooFewCharacters);
+    }
+    expectWeak(await signUpWith('Margaret.Hale@example.com', 'my-margaret.hale-9'), messages.passwordContainsEmail);
+    expect(await t.db.select().from(users).where(eq(users.email, 'margaret.hale@example.com'))).toEqual([]);
+    // Four distinct characters, and a name part too short to count, are enough.
+    await signUp(t, { password: 'abcdabcd' });
+    await signUp(t, { email: `jo${Date.now() % 10}@example.com`, password: 'jo-and-the-sea' });
+  });
+
+  it('refuses a password holding the address on reset and change, where the body names no address', async () => {
+    const patient = await signUp(t, { email: `winifred-${Date.now()}@example.com` });
+    const name = patient.email.split('@')[0]!;
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { ...bearer(patient), origin: t.origin },
+      payload: { currentPassword: patient.password, newPassword: `${name.toUpperCase()}-2` },
+    });
+    expectWeak(change, messages.passwordContainsEmail);
+    expectWeak(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: { ...bearer(patient), origin: t.origin },
+        payload: { currentPassword: patient.password, newPassword: 'zzzzzzzz' },
+      }),
+      messages.passwordTooFewCharacters,
+    );
+
+    await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: { origin: t.origin }, payload: { email: patient.email } });
+    const [mail] = await t.db.select().from(outbox).where(and(eq(outbox.toAddress, patient.email), eq(outbox.kind, 'password-reset')));
+    const token = /reset-password\?token=([\w-]+)/.exec(mail!.textBody)![1]!;
+    const reset = (newPassword: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: { origin: t.origin }, payload: { token, newPassword } });
+    expectWeak(await reset(`x${name}x`), messages.passwordContainsEmail);
+    expectWeak(await reset('12121212'), messages.passwordTooFewCharacters);
+    expect((await reset('a-brand-new-secret')).statusCode).toBe(200);
+  });
 });
