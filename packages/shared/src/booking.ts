@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { FIRST_ACCEPTED_YEAR, LAST_ACCEPTED_YEAR, isAcceptedDate, parseDateInput } from './dates.ts';
 import { paymentModeSchema } from './payment.ts';
-import { phoneSchema, serverEmailSchema, uuidSchema } from './validation.ts';
+import { phoneSchema, reasonSchema, serverEmailSchema, uuidSchema } from './validation.ts';
 
 /** A calendar date as sent: ISO `YYYY-MM-DD` or the spec's medium `Jun 5, 2022`; parsed to ISO. */
 export const dateInputSchema = z.string().transform((value, ctx) => {
@@ -113,7 +113,7 @@ export type BookingEvent = z.infer<typeof bookingEventSchema>;
 export const bookingDetailSchema = bookingSchema.extend({ events: z.array(bookingEventSchema) });
 export type BookingDetail = z.infer<typeof bookingDetailSchema>;
 
-export const cancelRequestSchema = z.object({ reason: z.string().trim().max(500, 'A reason has at most 500 characters').optional() });
+export const cancelRequestSchema = z.object({ reason: reasonSchema(500).optional() });
 
 export const cancelResultSchema = z.object({
   booking: bookingSchema,

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { dateInputSchema } from './booking.ts';
 import { daysBetween } from './dates.ts';
-import { uuidSchema } from './validation.ts';
+import { oneLine, reasonSchema, uuidSchema } from './validation.ts';
 
 const GRID = 30;
 
@@ -46,11 +46,8 @@ const priceDollarsSchema = z
   .max(10_000, 'The price is at most $10,000')
   .refine((p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6, 'Give the price in whole cents');
 
-const treatmentNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'Name the treatment')
-  .max(80, 'A treatment name has at most 80 characters');
+/** On one line: it is the subject of mails and the summary of calendar files. */
+const treatmentNameSchema = oneLine(z.string().trim().min(1, 'Name the treatment').max(80, 'A treatment name has at most 80 characters'));
 
 export const treatmentCreateSchema = z.object({
   name: treatmentNameSchema,
@@ -169,7 +166,7 @@ export const scheduleExceptionRequestSchema = z
     kind: scheduleExceptionKindSchema,
     startMin: minuteOfDaySchema.nullable().optional(),
     endMin: minuteOfDaySchema.nullable().optional(),
-    reason: z.string().trim().max(200, 'A reason has at most 200 characters').default(''),
+    reason: reasonSchema(200).default(''),
   })
   .superRefine((e, ctx) => {
     if (e.dateTo < e.dateFrom) ctx.addIssue({ code: 'custom', path: ['dateTo'], message: 'The last day must not be before the first' });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { contactFormSchema, fitName, loginFormSchema, nameSchema, registerFormSchema, serverEmailSchema } from './validation.ts';
+import { profileUpdateSchema } from './account.ts';
+import { adminBookingRequestSchema, adminCancelRequestSchema } from './appointments.ts';
+import { cancelRequestSchema } from './booking.ts';
+import { scheduleExceptionRequestSchema, treatmentCreateSchema, treatmentUpdateSchema } from './schedule.ts';
+import {
+  contactFormSchema, fitName, loginFormSchema, nameSchema, phoneSchema, registerFormSchema, replaceControlCharacters, serverEmailSchema,
+} from './validation.ts';
+import { waitlistClaimSchema } from './waitlist.ts';
 
 const firstMessages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
@@ -78,5 +85,56 @@ describe('the name rule', () => {
     expect(nameSchema.safeParse(fitted).success).toBe(true);
     expect(fitName('\u0000\u0001', 'gina')).toBe('gina');
     expect(fitName(undefined, 'gina')).toBe('gina');
+  });
+});
+
+describe('one-line texts: phones, treatment names and reasons refuse control characters', () => {
+  const INJECTIONS = ['a\r\nBcc: x@evil.com', 'Cleaning\rX-Evil: 1', 'tab\there', 'nul\u0000', 'csi\u009b', 'del\u007f'];
+
+  it.each(INJECTIONS)('phone %j is refused wherever a phone is accepted', (phone) => {
+    expect(phoneSchema.safeParse(phone).error?.issues[0]?.message).toBe('Must not contain control characters');
+    expect(profileUpdateSchema.safeParse({ phone }).success).toBe(false);
+    expect(waitlistClaimSchema.safeParse({ phone }).success).toBe(false);
+    const patient = { email: 'ann@example.com', phone };
+    const booking = { treatmentId: '00000000-0000-4000-8000-000000000000', date: '2030-06-10', slot: '09.00 AM - 09.30 AM' };
+    expect(adminBookingRequestSchema.safeParse({ ...booking, patient }).success).toBe(false);
+  });
+
+  it('keeps a phone as patients write it, trimmed', () => {
+    expect(phoneSchema.parse('  +1 (555) 010-0100 ext. 7 ')).toBe('+1 (555) 010-0100 ext. 7');
+    expect(phoneSchema.parse('')).toBe('');
+  });
+
+  it.each(INJECTIONS)('treatment name %j is refused on create and update', (name) => {
+    expect(treatmentCreateSchema.safeParse({ name, price: 10 }).error?.issues).toEqual([
+      expect.objectContaining({ path: ['name'], message: 'Must not contain control characters' }),
+    ]);
+    expect(treatmentUpdateSchema.safeParse({ name }).success).toBe(false);
+  });
+
+  it('refuses a front-desk patient name with a control character, as the name rule does', () => {
+    const booking = { treatmentId: '00000000-0000-4000-8000-000000000000', date: '2030-06-10', slot: '09.00 AM - 09.30 AM' };
+    expect(adminBookingRequestSchema.safeParse({ ...booking, patient: { email: 'ann@example.com', name: 'Ann\rLee' } }).success).toBe(false);
+    expect(adminBookingRequestSchema.safeParse({ ...booking, patient: { email: 'ann@example.com', name: 'Ann Lee' } }).success).toBe(true);
+  });
+
+  it.each(INJECTIONS)('reason %j is refused: the patient\'s and the clinic\'s cancel, a closure', (reason) => {
+    const message = 'Write the reason on one line, without control characters';
+    expect(cancelRequestSchema.safeParse({ reason }).error?.issues[0]?.message).toBe(message);
+    expect(adminCancelRequestSchema.safeParse({ reason }).error?.issues[0]?.message).toBe(message);
+    const closure = { dateFrom: '2030-06-10', dateTo: '2030-06-10', kind: 'closed', reason };
+    expect(scheduleExceptionRequestSchema.safeParse(closure).error?.issues[0]).toMatchObject({ path: ['reason'], message });
+  });
+
+  it('keeps the reasons\' other rules and wording', () => {
+    expect(adminCancelRequestSchema.safeParse({ reason: ' ' }).error?.issues[0]?.message).toBe('Give a reason');
+    expect(cancelRequestSchema.safeParse({ reason: 'x'.repeat(501) }).error?.issues[0]?.message).toBe('A reason has at most 500 characters');
+    expect(cancelRequestSchema.parse({})).toEqual({});
+    expect(cancelRequestSchema.parse({ reason: ' Feeling better, thanks ' })).toEqual({ reason: 'Feeling better, thanks' });
+  });
+
+  it('replaces runs of control characters with one space (for texts that cannot be refused, like a stored subject)', () => {
+    expect(replaceControlCharacters('a\r\nBcc: x\u0000\u009by')).toBe('a Bcc: x y');
+    expect(replaceControlCharacters('plain text')).toBe('plain text');
   });
 });

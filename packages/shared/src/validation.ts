@@ -26,9 +26,32 @@ export const passwordSchema = z
 
 export const NAME_MAX_LENGTH = 100;
 
-/** C0 and C1 control characters (NUL, tab, newline, escape, DEL, ...): never part of a name. */
+/**
+ * C0 and C1 control characters (NUL, tab, newline, escape, DEL, ...): never part of a one-line
+ * text. A CR or LF in a value that reaches a mail header or a calendar file starts a new one.
+ */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters';
+
+/** Whether a text holds a control character (the rule names, phones and reasons share). */
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL_CHARACTERS.test(text);
+}
+
+/** Every run of control characters made one space: for text that must stay on one line (a mail subject). */
+export function replaceControlCharacters(text: string, replacement = ' '): string {
+  return text.replace(new RegExp(`${CONTROL_CHARACTERS.source}+`, 'g'), replacement);
+}
+
+/**
+ * The one-line rule as a schema step: a name, a phone, a treatment's name or a reason that
+ * holds a control character is refused (never cleaned silently: the writer sees why).
+ */
+export function oneLine<T extends z.ZodType<string>>(schema: T, message = CONTROL_CHARACTERS_MESSAGE) {
+  return schema.refine((text) => !hasControlCharacters(text), message);
+}
 
 /**
  * The one rule for a person's or a doctor's name, wherever a name is written: the forms, the
@@ -39,7 +62,7 @@ export const nameSchema = z
   .trim()
   .min(1, { message: messages.nameRequired, abort: true })
   .max(NAME_MAX_LENGTH, `Must be ${NAME_MAX_LENGTH} characters or shorter`)
-  .refine((name) => !CONTROL_CHARACTERS.test(name), 'Must not contain control characters');
+  .refine((name) => !hasControlCharacters(name), CONTROL_CHARACTERS_MESSAGE);
 
 /**
  * A name from somewhere we cannot send back an error (an OAuth provider's profile): made to fit
@@ -48,7 +71,7 @@ export const nameSchema = z
  */
 export function fitName(raw: unknown, fallback: string): string {
   const cleaned = typeof raw === 'string'
-    ? raw.replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), ' ').replace(/\s+/g, ' ').trim()
+    ? replaceControlCharacters(raw).replace(/\s+/g, ' ').trim()
     : '';
   let clipped = '';
   for (const character of cleaned) {
@@ -59,8 +82,23 @@ export function fitName(raw: unknown, fallback: string): string {
   return clipped.length > 0 ? clipped : fallback;
 }
 
-/** A phone number as the patient writes it: free text, trimmed, at most 40 characters. */
-export const phoneSchema = z.string().trim().max(40, 'Phone must be 40 characters or shorter');
+/**
+ * A phone number as the patient writes it: free text, trimmed, at most 40 characters, on one
+ * line (it is shown in mails, the front desk's CSV and the export).
+ */
+export const phoneSchema = oneLine(z.string().trim().max(40, 'Phone must be 40 characters or shorter'));
+
+/**
+ * Why something was cancelled or closed, as staff or the patient write it: one line (it is
+ * mailed and kept in the history), trimmed, at most `max` characters.
+ */
+export function reasonSchema(max: number, required?: { message: string }) {
+  const text = z.string().trim();
+  return oneLine(
+    (required ? text.min(1, required.message) : text).max(max, `A reason has at most ${max} characters`),
+    'Write the reason on one line, without control characters',
+  );
+}
 
 export const loginFormSchema = z.object({ email: formEmailSchema, password: passwordSchema });
 export type LoginForm = z.infer<typeof loginFormSchema>;
