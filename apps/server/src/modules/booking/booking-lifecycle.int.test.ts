@@ -532,6 +532,33 @@ describe('the patient reschedules', () => {
     expect(row).toMatchObject({ slot: NINE, version: 1, status: 'confirmed' });
   });
 
+  it('allows 10 moves in 10 minutes per account, on any instance: 40 at once move it 10 times at most and mail as often; then 429, not for anyone else nor the front desk', async () => {
+    const [ann, bob] = await patients(2);
+    const x = treatment('Teeth Cleaning');
+    const day = unusedDay();
+    const mine = await createBooking(t, ann!, { treatmentId: x._id, date: day, slot: NINE });
+    const slots = x.slots;
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => api().reschedule(ann!, mine._id, { date: day, slot: slots[i % slots.length]! }, {}, i % 2 === 0 ? t.app : other)),
+    );
+    const count = (status: number) => responses.filter((r) => r.statusCode === status).length;
+    expect(count(429)).toBe(30);
+    expect(responses.filter((r) => r.statusCode >= 500)).toEqual([]);
+    const limited = responses.find((r) => r.statusCode === 429)!;
+    expect(limited.json()).toMatchObject({ status: 429, code: 'rate_limited' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, mine._id));
+    expect(row!.version).toBe(1 + count(200));
+    expect(await mailsTo(t, ann!.email, 'booking-rescheduled')).toHaveLength(count(200));
+
+    const eleventh = await api().reschedule(ann!, mine._id, { date: day, slot: ELEVEN });
+    expect(eleventh.statusCode).toBe(429);
+    const bobs = await createBooking(t, bob!, { treatmentId: x._id, date: addDays(day, 1), slot: NINE });
+    expect((await api().reschedule(bob!, bobs._id, { date: addDays(day, 1), slot: ELEVEN })).statusCode).toBe(200);
+    const admin = await adminOf(t);
+    expect((await admin.reschedule(mine._id, { date: day, slot: '02.00 PM - 02.30 PM' })).statusCode).toBe(200);
+  });
+
   it('refuses inside RESCHEDULE_NOTICE_HOURS (409 reschedule_window_closed), while the admin may move it', async () => {
     const admin = await adminOf(t);
     const [ann] = await patients(1);

@@ -138,7 +138,7 @@ describe('booking model (fast-check)', () => {
           if (res.statusCode === 200) {
             moves.set(target.id, (moves.get(target.id) ?? 0) + 1);
             figures.moved++;
-          } else if (res.statusCode === 400 || res.statusCode === 409) figures.refused++;
+          } else if (res.statusCode === 400 || res.statusCode === 409 || res.statusCode === 429) figures.refused++;
           else unexpected.push(`reschedule ${target.id} ${JSON.stringify(op)}: ${res.statusCode} ${res.body}`);
         }
 
