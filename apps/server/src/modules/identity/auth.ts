@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
 import { WEAK_PASSWORD_MESSAGES, weakPasswordReason } from './common-passwords.ts';
+import { EMAIL_LINK_ALREADY_USED, claimEmailLink } from './email-link-once.ts';
 
 /**
  * A session lasts this long after its last refresh (Better Auth's sliding lifetime, its default
@@ -145,6 +146,11 @@ export function createAuth(config: Config, db: Db, mail: MailService) {
     verification: { storeIdentifier: 'hashed' },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // A verification link works once (email-link-once.ts). Sent to our own page, never to the
+        // link's callbackURL: Better Auth checks that URL's origin only inside its handler.
+        if (ctx.path === '/verify-email' && !(await claimEmailLink(ctx))) {
+          throw ctx.redirect(`/verify-email?error=${EMAIL_LINK_ALREADY_USED}`);
+        }
         if (newPasswordOf(ctx.path, ctx.body) !== undefined) {
           refuseWeakPassword(ctx.path, ctx.body, await passwordOwnerEmail(ctx, signedInEmail));
         }

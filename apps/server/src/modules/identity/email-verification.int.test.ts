@@ -90,6 +90,28 @@ describe('email verification required for booking', () => {
     expect((await book(t, bob, 2)).statusCode).toBe(201);
   });
 
+  it('lets a link work once: a second use, even a simultaneous one, is told so and verifies nothing', async () => {
+    const dan = await signUp(t);
+    const [link] = await verificationLinks(t, dan.email);
+    const [first, second] = await Promise.all([follow(t, link!), follow(t, link!)]);
+    expect([first!.headers.location, second!.headers.location].sort()).toEqual([
+      '/verify-email',
+      '/verify-email?error=LINK_ALREADY_USED',
+    ]);
+    expect((await follow(t, link!)).headers.location).toBe('/verify-email?error=LINK_ALREADY_USED');
+
+    // A used link does not verify again: an address made unverified since stays so.
+    await t.db.update(users).set({ emailVerified: false }).where(eq(users.email, dan.email));
+    const again = await follow(t, link!);
+    expect(again.statusCode).toBe(302);
+    expect(again.headers.location).toBe('/verify-email?error=LINK_ALREADY_USED');
+    const [row] = await t.db.select({ verified: users.emailVerified }).from(users).where(eq(users.email, dan.email));
+    expect(row!.verified).toBe(false);
+    // The used link goes to our own page whatever callbackURL it is given.
+    const elsewhere = await follow(t, link!.replace('callbackURL=%2Fverify-email', 'callbackURL=https%3A%2F%2Fevil.example'));
+    expect(elsewhere.headers.location).toBe('/verify-email?error=LINK_ALREADY_USED');
+  });
+
   it('resends the mail to its owner only, a few times an hour', async () => {
     const cy = await signUp(t);
     const resend = () => t.app.inject({ method: 'POST', url: '/api/me/verification-email', headers: bearer(cy) });

@@ -13,6 +13,9 @@ describe('EmailVerificationResult', () => {
   it.each([
     ['token_expired', 'This link has expired: links are valid for 24 hours.'],
     ['invalid_token', 'This link is not valid: it may have been cut short or mistyped.'],
+    // As Better Auth and the server spell them.
+    ['TOKEN_EXPIRED', 'This link has expired: links are valid for 24 hours.'],
+    ['LINK_ALREADY_USED', 'This link has already been used: each link works once.'],
     ['something_else', 'This link did not work.'],
   ])('explains a refused link (%s) and how to get a new one', (error, reason) => {
     renderAt(<EmailVerificationResult error={error} />);

@@ -1,10 +1,15 @@
 import { Link } from 'react-router';
 
-/** Better Auth's reasons, as it appends them to the link's callback (`?error=…`). */
+/**
+ * Better Auth's reasons, as it appends them to the link's callback (`?error=TOKEN_EXPIRED`), and
+ * the server's own for a link opened a second time (a link works once).
+ */
 const reasons: Record<string, string> = {
   token_expired: 'This link has expired: links are valid for 24 hours.',
   invalid_token: 'This link is not valid: it may have been cut short or mistyped.',
   user_not_found: 'The account this link was for no longer exists.',
+  link_already_used:
+    'This link has already been used: each link works once. If you followed it before, your address is confirmed.',
 };
 
 /**
@@ -26,7 +31,7 @@ export function EmailVerificationResult({ error }: { error: string | null }) {
   return (
     <div role="alert" className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">We could not confirm your email address</h1>
-      <p>{reasons[error] ?? 'This link did not work.'}</p>
+      <p>{reasons[error.toLowerCase()] ?? 'This link did not work.'}</p>
       <p>
         Sign in and try to book: the clinic will offer to send you a new link.
       </p>
