@@ -59,7 +59,9 @@ import { createWaitlistService } from './modules/waitlist/waitlist.service.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { createDiskWatch, type DiskWatch, type FreeSpaceReader } from './modules/disk/disk-watch.ts';
 import { registerAccessControl, type RouteAccess } from './modules/identity/caller.ts';
+import { registerDiskGuard } from './plugins/disk-guard.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerDrain } from './plugins/drain.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -84,6 +86,8 @@ declare module 'fastify' {
     reviews: ReviewsService;
     /** The Prometheus metrics served at /metrics (tests read them back). */
     metrics: Metrics;
+    /** Free space under DATA_DIR and BACKUP_DIR (embedded database; null on PostgreSQL). */
+    diskWatch: DiskWatch | null;
   }
 }
 
@@ -104,6 +108,8 @@ export interface BuildOptions {
   jobs?: { pollMs?: number; leaseSeconds?: number; retryBaseMs?: number; autoStart?: boolean };
   /** Refund worker timing (tests shorten it, or stop it and run it by hand). */
   refunds?: { pollMs?: number; retryBaseMs?: number; maxAttempts?: number; autoStart?: boolean };
+  /** The free-space watch: a reader of its own also watches a database in memory (tests). */
+  disk?: { read?: FreeSpaceReader; intervalMs?: number };
 }
 
 export function loggerOptions(config: Config) {
@@ -192,7 +198,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     releaseLock();
   });
   registerDrain(app, { retryAfterSeconds: SHUTDOWN_RETRY_AFTER_SECONDS });
-  const metrics = createMetrics({ database, log: app.log });
+  // The embedded database's free-space watermarks (docs/decisions/027): read once before serving,
+  // then every few seconds. PostgreSQL's disk is its operator's: none there.
+  const diskWatch =
+    config.database.kind === 'pglite' && (isEmbeddedOnDisk || options.disk?.read)
+      ? createDiskWatch({
+          dataDir: config.dataDir,
+          backupDir: config.backup.dir,
+          ...config.disk,
+          ...options.disk,
+          now: options.now ?? (() => new Date()),
+          log: app.log,
+        })
+      : null;
+  app.decorate('diskWatch', diskWatch);
+  if (diskWatch) {
+    await diskWatch.check();
+    diskWatch.start();
+    app.addHook('onClose', async () => diskWatch.stop());
+    registerDiskGuard(app, diskWatch);
+  }
+  const metrics = createMetrics({ database, log: app.log, disk: diskWatch });
   app.decorate('metrics', metrics);
   app.addHook('onResponse', (request, reply, done) => {
     metrics.observe(request, reply);
@@ -317,7 +343,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Backups of the embedded database on disk, taken by the process that holds it; on PostgreSQL
   // they are the operator's pg_dump (README, "Backups") and none is scheduled here.
   const backups = isEmbeddedOnDisk
-    ? createBackupService({ database, settings: { dataDir: config.dataDir, ...config.backup }, now, log: app.log })
+    ? createBackupService({ database, settings: { dataDir: config.dataDir, ...config.backup }, now, log: app.log, disk: diskWatch })
     : null;
   // Every instance runs the background work; each job on one of them (design section 6.1).
   const jobs = createJobRunner({
@@ -370,7 +396,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Routes, each declaring who may call it (`config.access`), checked before its input.
   registerAccessControl(app, callers, { requireAdminTwoFactor: config.requireAdminTwoFactor });
-  await app.register(healthRoutes, { database, config });
+  await app.register(healthRoutes, { database, config, disk: diskWatch });
   await app.register(readyRoutes, { database });
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   await app.register(identityRoutes, { auth, limits: signInLimits, config });
@@ -393,7 +419,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(paymentsRoutes, { payments, callers });
   await app.register(waitlistRoutes, { waitlist, callers });
   await app.register(reviewsRoutes, { reviews, callers });
-  await app.register(jobsRoutes, { db, callers, now, smtpConfigured: Boolean(config.mail.smtpUrl) });
+  await app.register(jobsRoutes, { db, callers, now, smtpConfigured: Boolean(config.mail.smtpUrl), disk: diskWatch });
   if (backups) await app.register(backupRoutes, { backups, dataDir: config.dataDir });
   await registerSpa(app, config.webDistDir);
 

@@ -182,3 +182,20 @@ describe('METRICS_TOKEN and SHUTDOWN_GRACE_SECONDS', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_GRACE_SECONDS: '2.5' })).toThrow(/SHUTDOWN_GRACE_SECONDS/);
   });
 });
+
+describe('DISK_WARN_MB and DISK_STOP_MB', () => {
+  it('warn below room for 8 WAL segments and a tenth, and stop writes below room for 3, by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).disk).toEqual({ warnMb: 141, stopMb: 48 });
+  });
+
+  it('take whole megabytes, 0 for off, and stop start-up naming the setting otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), DISK_WARN_MB: '500', DISK_STOP_MB: '100' }).disk).toEqual({ warnMb: 500, stopMb: 100 });
+    expect(loadConfig({ DATA_DIR: dataDir(), DISK_WARN_MB: '0', DISK_STOP_MB: '0' }).disk).toEqual({ warnMb: 0, stopMb: 0 });
+    expect(loadConfig({ DATA_DIR: dataDir(), DISK_WARN_MB: '0', DISK_STOP_MB: '17' }).disk).toEqual({ warnMb: 0, stopMb: 17 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DISK_STOP_MB: '16' })).toThrow(/DISK_STOP_MB: must be 0 \(off\) or at least 17/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DISK_STOP_MB: '-1' })).toThrow(/DISK_STOP_MB/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DISK_WARN_MB: '1.5' })).toThrow(/DISK_WARN_MB/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DISK_WARN_MB: 'lots' })).toThrow(/DISK_WARN_MB/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DISK_WARN_MB: '48' })).toThrow(/DISK_WARN_MB: must be above DISK_STOP_MB \(48\), or 0/);
+  });
+});

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { SERVER_ROOT } from './server-root.ts';
 import { parseQuietHours, parseReminderOffsets, type QuietHours, type ReminderOffset } from './modules/reminders/reminder-rules.ts';
+import { DEFAULT_DISK_STOP_MB, DEFAULT_DISK_WARN_MB, MIN_DISK_STOP_MB } from './modules/disk/disk-rules.ts';
 
 const optionalString = z
   .string()
@@ -187,6 +188,16 @@ const envSchema = z
     BACKUP_INTERVAL_HOURS: z.coerce.number().int().min(0).max(8760).default(24),
     /** How many archives BACKUP_DIR keeps after each backup, the oldest deleted; 0: all kept. */
     BACKUP_KEEP: z.coerce.number().int().min(0).max(100_000).default(14),
+    /** Embedded database: free megabytes under DATA_DIR or BACKUP_DIR below which the server warns; 0: never. */
+    DISK_WARN_MB: z.coerce.number().int().min(0).max(10_000_000).default(DEFAULT_DISK_WARN_MB),
+    /** Embedded database: free megabytes under DATA_DIR below which writes are refused (503 disk_full); 0: never. */
+    DISK_STOP_MB: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(10_000_000)
+      .refine((mb) => mb === 0 || mb >= MIN_DISK_STOP_MB, `must be 0 (off) or at least ${MIN_DISK_STOP_MB}: one 16 MB WAL segment must always fit`)
+      .default(DEFAULT_DISK_STOP_MB),
     /** Bearer token a Prometheus scraper sends for GET /metrics; unset: only this machine may read them. */
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     /** On SIGTERM: how long requests in flight may take to finish before their connections are cut. */
@@ -214,6 +225,13 @@ const envSchema = z
         code: 'custom',
         path: [env.STRIPE_SECRET_KEY ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY'],
         message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together',
+      });
+    }
+    if (env.DISK_WARN_MB > 0 && env.DISK_STOP_MB > 0 && env.DISK_WARN_MB <= env.DISK_STOP_MB) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DISK_WARN_MB'],
+        message: `must be above DISK_STOP_MB (${env.DISK_STOP_MB}), or 0 (no warning)`,
       });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -286,6 +304,8 @@ export interface Config {
   fastPaths: ReadonlySet<FastPath>;
   /** Backups of the embedded database (modules/backup): BACKUP_DIR, BACKUP_INTERVAL_HOURS, BACKUP_KEEP. */
   backup: BackupConfig;
+  /** Free-space watermarks of the embedded database (DISK_WARN_MB, DISK_STOP_MB; 0 off); off on PostgreSQL. */
+  disk: { warnMb: number; stopMb: number };
   /** METRICS_TOKEN: GET /metrics wants it as a Bearer token; unset, loopback callers only. */
   metricsToken?: string;
   /** SHUTDOWN_GRACE_SECONDS: the drain's bound on SIGTERM. */
@@ -434,6 +454,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     requireAdminTwoFactor: env.REQUIRE_ADMIN_2FA ?? false,
     fastPaths: env.FAST_PATHS ?? new Set(FAST_PATH_NAMES),
     backup: backupOf(env, dataDir),
+    disk: { warnMb: env.DISK_WARN_MB, stopMb: env.DISK_STOP_MB },
     metricsToken: env.METRICS_TOKEN,
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     logLevel: env.LOG_LEVEL,

@@ -1,5 +1,6 @@
 /** Request and response shapes of the JSON API, shared by the server's routes and the web client. */
 import { z } from 'zod';
+import { diskSpaceSchema } from './disk.ts';
 import { paymentModeSchema } from './payment.ts';
 import { contactFormSchema, serverEmailSchema } from './validation.ts';
 
@@ -8,6 +9,8 @@ export const healthResponseSchema = z.object({
   database: z.enum(['pglite', 'postgres']),
   /** `test` while no Stripe keys are set: bookings are marked paid and no money is taken. */
   payments: paymentModeSchema,
+  /** Free space under DATA_DIR and BACKUP_DIR (embedded database only; absent on PostgreSQL). */
+  disk: diskSpaceSchema.optional(),
 });
 
 /** Each readiness check's state; every one `ok` means the instance may take traffic. */

@@ -36,6 +36,8 @@ export const ErrorCode = {
   REAUTH_REQUIRED: 'reauth_required',
   PAYMENT_DECLINED: 'payment_declined',
   INTERNAL: 'internal_error',
+  /** Free space under DATA_DIR is below DISK_STOP_MB: writes are refused until space is freed; reads go on. */
+  DISK_FULL: 'disk_full',
   UNAVAILABLE: 'service_unavailable',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -4,6 +4,7 @@ export * from './password-reset.ts';
 export * from './dates.ts';
 export * from './errors.ts';
 export * from './api.ts';
+export * from './disk.ts';
 export * from './booking.ts';
 export * from './admin.ts';
 export * from './payment.ts';

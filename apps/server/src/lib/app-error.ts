@@ -29,6 +29,7 @@ const statusByCode: Record<ErrorCode, number> = {
   [ErrorCode.RATE_LIMITED]: 429,
   [ErrorCode.INTERNAL]: 500,
   [ErrorCode.UNAVAILABLE]: 503,
+  [ErrorCode.DISK_FULL]: 503,
 };
 
 const titleByStatus: Record<number, string> = {

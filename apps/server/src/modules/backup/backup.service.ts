@@ -1,13 +1,19 @@
 /**
  * Backups of the embedded database, taken by the process that has it open: on request
  * (`npm run backup` asks the running server, see backup.routes.ts) and on a schedule (a job tick,
- * BACKUP_INTERVAL_HOURS). One backup at a time; each is followed by rotation (BACKUP_KEEP).
+ * BACKUP_INTERVAL_HOURS). One backup at a time; each is followed by rotation (BACKUP_KEEP). A
+ * backup that would leave less than DISK_STOP_MB free where it is written is not started
+ * (docs/decisions/027): scheduled, it is skipped with a log line; requested, refused.
  */
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ErrorCode } from '@clinic/shared';
 import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { backupEstimateBytes, backupFits, toMb } from '../disk/disk-rules.ts';
+import type { DiskWatch } from '../disk/disk-watch.ts';
 import { writeArchive } from './backup-archive.ts';
-import { archivesToRemove, CHECKSUM_SUFFIX, isBackupDue } from './backup-rules.ts';
+import { archivesOldestFirst, archivesToRemove, CHECKSUM_SUFFIX, isBackupDue } from './backup-rules.ts';
 
 export interface BackupSettings {
   dataDir: string;
@@ -34,6 +40,7 @@ export interface BackupResult {
 
 interface Log {
   info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
 
@@ -83,18 +90,51 @@ export function rotateBackups(dir: string, keep: number): string[] {
   return removed;
 }
 
+/** The bytes of the files under `dir`, its write-ahead log left out (an archive holds only its current segment). */
+function databaseBytes(dir: string): number {
+  let total = 0;
+  const pending = [dir];
+  while (pending.length > 0) {
+    const current = pending.pop()!;
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'pg_wal') pending.push(full);
+      } else if (entry.isFile()) total += statSync(full).size;
+    }
+  }
+  return total;
+}
+
 export interface BackupServiceOptions {
   database: Pick<Database, 'snapshotDataDir'>;
   settings: BackupSettings;
   now: () => Date;
   log: Log;
+  /** The free-space watch: with it, a backup that would cross DISK_STOP_MB is not started. */
+  disk?: Pick<DiskWatch, 'freeBytesOf' | 'stopBytes'> | null;
 }
 
-export function createBackupService({ database, settings, now, log }: BackupServiceOptions) {
+export function createBackupService({ database, settings, now, log, disk = null }: BackupServiceOptions) {
   const startedAt = now();
   let queue: Promise<unknown> = Promise.resolve();
 
   const isDue = () => isBackupDue({ names: listNames(settings.dir), now: now(), startedAt, intervalHours: settings.intervalHours });
+
+  /** The room the next archive needs against what BACKUP_DIR's file system has, read now. */
+  async function room() {
+    if (!disk) return null;
+    const newest = archivesOldestFirst(listNames(settings.dir)).at(-1);
+    const estimateBytes = backupEstimateBytes({
+      newestArchiveBytes: newest ? statSync(path.join(settings.dir, newest.name)).size : null,
+      databaseBytes: newest ? 0 : databaseBytes(path.join(settings.dataDir, 'pglite')),
+    });
+    const freeBytes = await disk.freeBytesOf(settings.dir);
+    return {
+      fits: backupFits({ freeBytes, estimateBytes, stopBytes: disk.stopBytes }),
+      detail: { freeMb: toMb(freeBytes), estimateMb: toMb(estimateBytes), stopMb: toMb(disk.stopBytes) },
+    };
+  }
 
   /**
    * Runs after any backup in progress (two at once would only copy the same files twice); a
@@ -103,6 +143,13 @@ export function createBackupService({ database, settings, now, log }: BackupServ
   function backUp(reason: 'requested' | 'scheduled'): Promise<BackupResult | null> {
     const run = queue.then(async () => {
       if (reason === 'scheduled' && !isDue()) return null;
+      const space = await room();
+      if (space && !space.fits) {
+        const message = `backup not started: about ${space.detail.estimateMb} MB would leave less than DISK_STOP_MB (${space.detail.stopMb}) of the ${space.detail.freeMb} MB free under BACKUP_DIR`;
+        log.warn({ backup: { reason, ...space.detail } }, message);
+        if (reason === 'scheduled') return null;
+        throw new AppError(ErrorCode.DISK_FULL, `${message[0]!.toUpperCase()}${message.slice(1)}. Free some space or point BACKUP_DIR at another disk.`);
+      }
       try {
         const result = await takeBackup(database, settings, now());
         log.info({ backup: { ...result, reason } }, `backup written to ${result.file}`);

@@ -7,10 +7,11 @@ import { AppError } from '../../lib/app-error.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/database-errors.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import type { DiskWatch } from '../disk/disk-watch.ts';
 
 export async function healthRoutes(
   app: FastifyInstance,
-  opts: { database: Database; config: Config },
+  opts: { database: Database; config: Config; disk: Pick<DiskWatch, 'current'> | null },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
@@ -18,7 +19,7 @@ export async function healthRoutes(
     {
       schema: {
         tags: ['operations'],
-        summary: 'Liveness, database reachability, and the payment mode (test or Stripe)',
+        summary: 'Liveness, database reachability, the payment mode (test or Stripe), and free disk space (embedded database)',
         response: { 200: healthResponseSchema },
       },
     },
@@ -34,7 +35,8 @@ export async function healthRoutes(
         });
       }
       const payments: PaymentMode = opts.config.stripe ? 'stripe' : 'test';
-      return { status: 'ok' as const, database: opts.database.kind, payments };
+      // A full disk is not a dead process: health stays 200 and says so (writes get 503 disk_full).
+      return { status: 'ok' as const, database: opts.database.kind, payments, ...(opts.disk ? { disk: opts.disk.current() } : {}) };
     },
   );
   api.get(

@@ -27,6 +27,12 @@ const LIMITED_ENDPOINTS = new Map<string, AuthAttempt | SecondFactorAttempt>([
   ['/change-password', 'session-password'],
   ['/change-email', 'change-email'],
 ]);
+/**
+ * Signing in and out keep working while a full disk refuses writes (plugins/disk-guard.ts): each
+ * writes a session row or deletes one, a few hundred bytes, and an admin must be able to sign in
+ * to see why nothing can be saved. Signing up, resets and profile changes wait for space.
+ */
+const SERVED_ON_FULL_DISK = new Set(['/sign-in/email', '/sign-in/social', '/two-factor/verify-totp', '/two-factor/verify-backup-code', '/sign-out']);
 const HOP_BY_HOP = new Set(['content-length', 'transfer-encoding', 'connection', 'set-cookie']);
 
 function codeForStatus(status: number): ErrorCode {
@@ -85,6 +91,12 @@ export async function identityRoutes(
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
+    config: {
+      onFullDisk: (request) => {
+        const resolved = resolveAuthPath(request.method, request.url, config.publicUrl, served);
+        return resolved.ok && SERVED_ON_FULL_DISK.has(resolved.endpoint.path);
+      },
+    },
     async handler(request, reply) {
       const resolved = resolveAuthPath(request.method, request.url, config.publicUrl, served);
       if (!resolved.ok && resolved.reason === 'not-canonical') {

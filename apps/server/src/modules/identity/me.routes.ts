@@ -44,7 +44,8 @@ export async function meRoutes(
   api.put(
     '/api/user/:email',
     {
-      config: { access: 'signed-in' },
+      // Reads the session it is asked with and writes nothing: served on a full disk too.
+      config: { access: 'signed-in', onFullDisk: 'serve' },
       schema: {
         tags: ['identity'],
         summary: 'Exchange the signed-in session for the access token (own email only)',

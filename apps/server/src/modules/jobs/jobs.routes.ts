@@ -5,10 +5,14 @@ import { backgroundWorkSchema, type BackgroundWork } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
 import type { CallerResolver } from '../identity/caller.ts';
+import type { DiskWatch } from '../disk/disk-watch.ts';
 import { countJobs, listFailedJobs } from './jobs.repository.ts';
 
 /** What background work is waiting and what failed (design section 6.1), for admins. */
-export async function jobsRoutes(app: FastifyInstance, opts: { db: Db; callers: CallerResolver; now: () => Date; smtpConfigured: boolean }) {
+export async function jobsRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; callers: CallerResolver; now: () => Date; smtpConfigured: boolean; disk: Pick<DiskWatch, 'current'> | null },
+) {
   const { db, callers, now } = opts;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/admin/background',
@@ -16,7 +20,7 @@ export async function jobsRoutes(app: FastifyInstance, opts: { db: Db; callers: 
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Background jobs per kind and state, the latest failures, and the outbox (scheduled reminders included)',
+        summary: 'Background jobs per kind and state, the latest failures, the outbox (scheduled reminders included), and free disk space',
         security: [{ bearer: [] }],
         response: { 200: backgroundWorkSchema },
       },
@@ -59,6 +63,7 @@ export async function jobsRoutes(app: FastifyInstance, opts: { db: Db; callers: 
         mail,
         upcomingMail: upcoming.map((m) => ({ _id: m.id, kind: m.kind, to: m.toAddress, subject: m.subject, notBefore: m.nextAttemptAt.toISOString() })),
         smtpConfigured: opts.smtpConfigured,
+        disk: opts.disk?.current() ?? null,
       };
     },
   );

@@ -11,6 +11,8 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../db/client.ts';
 import type { BookingEvents } from '../booking/booking.service.ts';
+import type { DiskWatch } from '../disk/disk-watch.ts';
+import { MB } from '../disk/disk-rules.ts';
 
 /** Latency buckets in seconds: most answers take milliseconds; a few wait on the database. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -44,7 +46,10 @@ export interface Metrics {
   registry: Registry;
 }
 
-export function createMetrics({ database, log }: { database: Database; log: FastifyBaseLogger }): Metrics {
+/** The file systems the disk watch reads, and the states each may be in. */
+const DISK_STATES = ['ok', 'low', 'full'] as const;
+
+export function createMetrics({ database, log, disk = null }: { database: Database; log: FastifyBaseLogger; disk?: Pick<DiskWatch, 'current'> | null }): Metrics {
   const registry = new Registry();
   const requests = new Histogram({
     name: 'http_request_duration_seconds',
@@ -96,6 +101,34 @@ export function createMetrics({ database, log }: { database: Database; log: Fast
     });
   queueGauge('clinic_outbox_messages', 'Mail in the outbox waiting to be sent, being sent, or given up on (failed), read at scrape.', 'outbox', OUTBOX_STATUSES);
   queueGauge('clinic_jobs', 'Background jobs waiting, running, or failed for good, read at scrape.', 'jobs', JOB_STATUSES);
+
+  if (disk) {
+    // The disk watch's last reading (every few seconds); BACKUP_DIR's series only on a file system of its own.
+    const places = () => {
+      const space = disk.current();
+      return [{ dir: 'data', ...space }, ...(space.backup ? [{ dir: 'backup', ...space.backup }] : [])];
+    };
+    new Gauge({
+      name: 'clinic_disk_free_bytes',
+      help: 'Free space of the file system under DATA_DIR (dir="data") and BACKUP_DIR when on another one (dir="backup"), read every few seconds.',
+      labelNames: ['dir'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const place of places()) this.set({ dir: place.dir }, Math.round(place.freeMb * MB));
+      },
+    });
+    new Gauge({
+      name: 'clinic_disk_state',
+      help: 'Per file system, 1 for its state: ok, low (below DISK_WARN_MB) or full (below DISK_STOP_MB; under DATA_DIR, writes are refused).',
+      labelNames: ['dir', 'state'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const place of places()) for (const state of DISK_STATES) this.set({ dir: place.dir, state }, place.state === state ? 1 : 0);
+      },
+    });
+  }
 
   if (database.kind === 'postgres') {
     const pool = (name: string, help: string, read: (stats: NonNullable<ReturnType<Database['poolStats']>>) => number) =>
