@@ -1,8 +1,14 @@
 /** An iCalendar (RFC 5545) event for a booking, in the clinic's time zone. Pure. */
-import { slotEndMinutes, slotStartMinutes } from '@clinic/shared';
+import { replaceControlCharacters, slotEndMinutes, slotStartMinutes } from '@clinic/shared';
 
-function escapeText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\n/g, '\\n');
+/**
+ * A TEXT value (RFC 5545 3.3.11): backslash, `;` and `,` escaped, a line break (CRLF, LF or a
+ * bare CR, which some readers take as the end of the line and so the start of a property) as
+ * `\n`, and any other control character, which TEXT does not allow, as a space.
+ */
+export function escapeText(text: string): string {
+  const escaped = text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+  return replaceControlCharacters(escaped);
 }
 
 function localStamp(isoDate: string, minutes: number): string {

@@ -46,6 +46,22 @@ describe('the outbox over SMTP', () => {
     expect((await outboxRow(queued!.id)).status).toBe('sent');
   });
 
+  it('queues and sends a subject on one line: a line break in it starts no header (Bcc, or any other)', async () => {
+    const injected = 'Parking\r\nBcc: x@evil.com\rX-Evil: 1';
+    await t.app.inject({ method: 'POST', url: '/api/contact', payload: { email: 'max@example.com', subject: injected, message: 'Hello' } });
+    const [queued] = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'contact'), eq(outbox.replyTo, 'max@example.com')));
+    expect(queued!.subject).toBe('[Contact] Parking Bcc: x@evil.com X-Evil: 1');
+    // A row stored before subjects were cleaned is sent on one line too.
+    await enqueueMail(t.db, { kind: 'contact', toAddress: 'front.desk@clinic.test', subject: 'Stored\r\nBcc: y@evil.com', textBody: 'x' });
+
+    expect(await t.app.outboxWorker!.runOnce()).toBe(2);
+    expect(smtp.received.map((m) => m.to)).toEqual([['front.desk@clinic.test'], ['front.desk@clinic.test']]);
+    for (const { raw } of smtp.received) {
+      const headers = raw.slice(0, raw.indexOf('\r\n\r\n'));
+      expect(headers).not.toMatch(/^(Bcc|X-Evil):/im);
+    }
+  });
+
   it('sends the patient a booking confirmation with an .ics in the clinic zone', async () => {
     const ann = await signUp(t, { name: 'Ann Lee' });
     // With SMTP_URL set, a patient confirms the address before booking: the link from sign-up's mail.

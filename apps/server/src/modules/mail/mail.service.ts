@@ -2,7 +2,7 @@
  * What the clinic sends (contact messages to its inbox, account links and booking confirmations
  * to patients), and the outbox as other modules and the admin route read or erase it.
  */
-import { formatMediumDate, type AccountExport, type OutboxEntry } from '@clinic/shared';
+import { formatMediumDate, replaceControlCharacters, type AccountExport, type OutboxEntry } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import type { PendingWrite } from '../../lib/pending-write.ts';
 import { bookingIcs } from './ics.ts';
@@ -55,8 +55,10 @@ const revisionOf = (booking: { version: number }): CalendarChange => (booking.ve
 
 export function createMailService(deps: MailDeps) {
   const organizer = deps.fromAddress.replace(/^.*<|>.*$/g, '');
-  // Due now by the app's clock (which tests pin), unless a mail says when (a reminder).
-  const stamp = (mail: NewMail): NewMail => ({ nextAttemptAt: deps.now(), ...mail });
+  // Due now by the app's clock (which tests pin), unless a mail says when (a reminder). The
+  // subject is a header: a line break in a treatment's name or a contact subject would start
+  // another one, so every control character in it becomes a space.
+  const stamp = (mail: NewMail): NewMail => ({ nextAttemptAt: deps.now(), ...mail, subject: replaceControlCharacters(mail.subject) });
   const enqueueMail = (db: Db, mail: NewMail) => storeMail(db, stamp(mail));
   const enqueueMails = (db: Db, mails: NewMail[]) => storeMails(db, mails.map(stamp));
 

@@ -4,6 +4,7 @@
  * `maxAttempts`. Safe to run on every instance at once (see claimDueMails).
  */
 import type { Transporter } from 'nodemailer';
+import { replaceControlCharacters } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { claimDueMails, markFailed, markSent, scheduleRetry, type OutboxRow } from './outbox.repository.ts';
 
@@ -47,7 +48,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
         messageId: `<${(mail.dedupeKey ?? mail.id).replaceAll(':', '.')}@${messageIdHost}>`,
         from,
         to: mail.toAddress,
-        subject: mail.subject,
+        // Queued clean (mail.service.ts); a row stored before that still sends on one line.
+        subject: replaceControlCharacters(mail.subject),
         text: mail.textBody,
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         ...(mail.ics
