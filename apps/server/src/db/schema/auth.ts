@@ -41,6 +41,12 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     impersonatedBy: text('impersonated_by'),
+    /**
+     * Ours, known to Better Auth as a session field: the sign-in that made this session passed a
+     * second factor (an authenticator code or a backup code). REQUIRE_ADMIN_2FA counts only such
+     * sessions; one made by a password alone or by Google does not.
+     */
+    secondFactorVerified: boolean('second_factor_verified').notNull().default(false),
     ...timestamps,
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
@@ -95,6 +101,11 @@ export const twoFactors = pgTable(
     verified: boolean('verified').notNull().default(true),
     failedVerificationCount: integer('failed_verification_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /**
+     * Ours, unknown to Better Auth: the 30-second step of the last authenticator code accepted, so
+     * that a code is good once (identity/totp-once.ts); null before the first.
+     */
+    lastTotpStep: integer('last_totp_step'),
   },
   // One row per account: the plugin looks it up by user and replaces it on re-enrolment.
   (t) => [uniqueIndex('two_factors_user_id_idx').on(t.userId)],
