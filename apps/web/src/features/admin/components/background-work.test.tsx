@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BackgroundWork as Work } from '@clinic/shared';
 import { json, mockFetch, problem, renderAt } from '../../../test/utils.tsx';
-import { BackgroundWork, SMTP_MISSING_TEXT } from './background-work.tsx';
+import { BackgroundWork, diskNotes, SMTP_MISSING_TEXT } from './background-work.tsx';
 
 function workFactory(overrides: Partial<Work> = {}): Work {
   return {
@@ -31,6 +31,7 @@ function workFactory(overrides: Partial<Work> = {}): Work {
       },
     ],
     smtpConfigured: true,
+    disk: null,
     ...overrides,
   };
 }
@@ -121,6 +122,41 @@ describe('BackgroundWork', () => {
     expect(SMTP_MISSING_TEXT).toBe(
       'SMTP is not configured: mail, reminders included, waits in the outbox until SMTP_URL is set.',
     );
+  });
+
+  it('shows the free space, and says when the disk is low or full', async () => {
+    const disk = {
+      state: 'full' as const,
+      freeMb: 40.5,
+      warnMb: 141,
+      stopMb: 48,
+      backup: { state: 'low' as const, freeMb: 120 },
+      checkedAt: '2030-06-12T09:30:00.000Z',
+    };
+    mockFetch({ 'GET /api/admin/background': () => json(workFactory({ disk })) });
+    renderPage();
+
+    const space = await screen.findByRole('table', { name: 'Disk space' });
+    expect(cellsOf(space)).toEqual([
+      ['DATA_DIR', '40.5 MB', 'Full: changes refused'],
+      ['BACKUP_DIR', '120 MB', 'Low'],
+    ]);
+    expect(screen.getAllByRole('note').map((note) => note.textContent)).toEqual([
+      'The disk is full: 40.5 MB free under DATA_DIR, below DISK_STOP_MB (48 MB). Bookings and every other change are refused until space is freed; reading goes on.',
+      "The backups' disk is low: 120 MB free under BACKUP_DIR. A backup that would leave less than 48 MB is skipped.",
+    ]);
+  });
+
+  it('warns once below DISK_WARN_MB, and says nothing while there is room', () => {
+    const disk = { state: 'low' as const, freeMb: 100, warnMb: 141, stopMb: 48, backup: null, checkedAt: '2030-06-12T09:30:00.000Z' };
+    expect(diskNotes(disk)).toEqual([
+      {
+        tone: 'warning',
+        text: 'Disk space is low: 100 MB free under DATA_DIR (DISK_WARN_MB is 141 MB). Below 48 MB, bookings and every other change will be refused.',
+      },
+    ]);
+    expect(diskNotes({ ...disk, state: 'ok', freeMb: 500 })).toEqual([]);
+    expect(diskNotes(null)).toEqual([]);
   });
 
   it('says when there are no jobs, failures or scheduled mails', async () => {

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { BackgroundWork as Work } from '@clinic/shared';
+import type { DiskSpace, BackgroundWork as Work } from '@clinic/shared';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useBackgroundWork } from '../api/get-background-work.ts';
@@ -7,6 +7,37 @@ import { AdminLoadFailed } from './admin-load-failed.tsx';
 
 export const SMTP_MISSING_TEXT =
   'SMTP is not configured: mail, reminders included, waits in the outbox until SMTP_URL is set.';
+
+/**
+ * What the admins are told of the server's free space (docs/decisions/027), worst first, or
+ * nothing while every watched disk has room.
+ */
+export function diskNotes(disk: DiskSpace | null): { tone: 'warning' | 'error'; text: string }[] {
+  if (!disk) return [];
+  const notes: { tone: 'warning' | 'error'; text: string }[] = [];
+  if (disk.state === 'full') {
+    notes.push({
+      tone: 'error',
+      text: `The disk is full: ${disk.freeMb} MB free under DATA_DIR, below DISK_STOP_MB (${disk.stopMb} MB). Bookings and every other change are refused until space is freed; reading goes on.`,
+    });
+  } else if (disk.state === 'low') {
+    notes.push({
+      tone: 'warning',
+      text: `Disk space is low: ${disk.freeMb} MB free under DATA_DIR (DISK_WARN_MB is ${disk.warnMb} MB). Below ${disk.stopMb} MB, bookings and every other change will be refused.`,
+    });
+  }
+  if (disk.backup && disk.backup.state !== 'ok') {
+    notes.push({
+      tone: 'warning',
+      text: `The backups' disk is low: ${disk.backup.freeMb} MB free under BACKUP_DIR. A backup that would leave less than ${disk.stopMb} MB is skipped.`,
+    });
+  }
+  return notes;
+}
+
+/** A full DATA_DIR refuses changes; a full BACKUP_DIR of its own only skips backups. */
+const diskStateLabel = (state: DiskSpace['state'], isBackupOnly: boolean) =>
+  state === 'full' ? (isBackupOnly ? 'Full: backups skipped' : 'Full: changes refused') : state === 'low' ? 'Low' : 'Enough';
 
 // In the reader's own locale and zone: when something happened or will, as their clock shows it.
 const instantFormat = new Intl.DateTimeFormat(undefined, {
@@ -62,7 +93,8 @@ function Part({
 /**
  * Background work (admin): what the clinic's workers have waiting and what failed. The jobs per
  * kind and the latest failures, the outbox's mails by state, and the next mails due (reminders,
- * with when they may go), and a warning when this server has no SMTP to send them with.
+ * with when they may go), and a warning when this server has no SMTP to send them with or its
+ * disk is running out of space.
  */
 export function BackgroundWork() {
   const work = useBackgroundWork();
@@ -73,12 +105,21 @@ export function BackgroundWork() {
     return <AdminLoadFailed error={work.error} onRetry={() => void work.refetch()} />;
   }
 
-  const { jobs, failedJobs, mail, upcomingMail, smtpConfigured } = work.data;
+  const { jobs, failedJobs, mail, upcomingMail, smtpConfigured, disk } = work.data;
   return (
     <section aria-labelledby={titleId} className="flex min-w-0 flex-col gap-6">
       <h2 id={titleId} className="text-xl font-semibold">
         Background work
       </h2>
+      {diskNotes(disk).map((note) => (
+        <p
+          key={note.text}
+          role="note"
+          className={`alert ${note.tone === 'error' ? 'alert-error' : 'alert-warning'}`}
+        >
+          {note.text}
+        </p>
+      ))}
       {!smtpConfigured && (
         <p role="note" className="alert alert-warning">
           {SMTP_MISSING_TEXT}
@@ -120,6 +161,22 @@ export function BackgroundWork() {
           </tr>
         ))}
       </Part>
+      {disk && (
+        <Part title="Disk space" columns={['Directory', 'Free', 'State']} isEmpty={false} emptyText="">
+          <tr>
+            <td>DATA_DIR{disk.backup ? '' : ' and BACKUP_DIR'}</td>
+            <td>{disk.freeMb} MB</td>
+            <td>{diskStateLabel(disk.state, false)}</td>
+          </tr>
+          {disk.backup && (
+            <tr>
+              <td>BACKUP_DIR</td>
+              <td>{disk.backup.freeMb} MB</td>
+              <td>{diskStateLabel(disk.backup.state, true)}</td>
+            </tr>
+          )}
+        </Part>
+      )}
       <Part title="Outbox" columns={['State', 'Mails']} isEmpty={false} emptyText="">
         {outboxStates.map(([state, label]) => (
           <tr key={state}>
