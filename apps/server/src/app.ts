@@ -42,7 +42,7 @@ import { createDoctorsService } from './modules/doctors/doctors.service.ts';
 import { doctorsRoutes } from './modules/doctors/doctors.routes.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
-import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { CLOSE_INTENTS_JOB, createPaymentsService } from './modules/payments/payments.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createStripeProcessor } from './modules/payments/stripe-processor.ts';
 import { createRefundsService, type RefundsService } from './modules/payments/refunds.service.ts';
@@ -269,6 +269,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       enqueueJobs(tx, [...new Set(dates)].map((date) => ({ kind: 'waitlist.match', payload: { date }, runAt: now() }))).then(() => {}),
     booked: closeEntriesBookedWrites,
   };
+  const payments = createPaymentsService({
+    db,
+    now,
+    stripe: config.stripe && stripeProcessor ? { processor: stripeProcessor, publishableKey: config.stripe.publishableKey } : undefined,
+    refunds,
+    mail,
+    enqueueJob: (tx, job) => enqueueJobs(tx, [job]).then(() => {}),
+  });
   const booking = createBookingService({
     events: metrics.bookings,
     db,
@@ -278,6 +286,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     schedule,
     mail,
     refunds,
+    payments,
     lifecycle: config.lifecycle,
     now,
     timeZone: config.clinicTimeZone,
@@ -300,12 +309,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const doctors = createDoctorsService({ db, schedule: scheduleAdmin });
   const images = createImagesService({ db });
-  const payments = createPaymentsService({
-    db,
-    now,
-    stripe: config.stripe && stripeProcessor ? { processor: stripeProcessor, publishableKey: config.stripe.publishableKey } : undefined,
-    refunds,
-  });
 
   const signInLimits = createSignInLimits(rateLimiter, config.authRateLimit);
   const account = createAccountService({
@@ -351,6 +354,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
     handlers: {
       'waitlist.match': async (payload) => void (await waitlist.match(payload)),
+      [CLOSE_INTENTS_JOB]: (payload) => payments.closeIntents(payload),
       'tick.expire-offers': () => waitlist.expireTick(),
       'tick.auto-complete': async () => void (await booking.autoComplete(config.autoCompleteAfterDays)),
       'tick.backup': async () => void (await backups?.backUpIfDue()),

@@ -1,6 +1,7 @@
 /**
- * A local HTTP stand-in for the Stripe PaymentIntent endpoints, so the official SDK is exercised
- * end to end with no network: form-encoded requests, Idempotency-Key replay, Stripe's JSON shapes.
+ * A local HTTP stand-in for Stripe's PaymentIntent (create, retrieve, cancel) and refund
+ * endpoints, so the official SDK is exercised end to end with no network: form-encoded requests,
+ * Idempotency-Key replay, Stripe's JSON shapes and refusals.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -29,6 +30,8 @@ export async function startStripeStandIn() {
   const refundsByKey = new Map<string, (typeof refunds)[number]>();
   /** How many coming refund requests fail with a 500 (Stripe's own outage), before one succeeds. */
   let refundOutages = 0;
+  /** Likewise for intent cancellations. */
+  let cancelOutages = 0;
 
   const server: Server = createServer(async (request, response) => {
     const body = await readBody(request);
@@ -84,6 +87,27 @@ export async function startStripeStandIn() {
       if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
       return send(200, refund);
     }
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+    if (request.method === 'POST' && cancel) {
+      if (cancelOutages > 0) {
+        cancelOutages--;
+        return send(500, { error: { type: 'api_error', message: 'Something went wrong on Stripe’s end.' } });
+      }
+      const intent = intents.get(cancel[1]!);
+      if (!intent) return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+      // Stripe cancels only an intent still waiting to be paid (or captured).
+      if (intent.status === 'succeeded' || intent.status === 'canceled') {
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+          },
+        });
+      }
+      intent.status = 'canceled';
+      return send(200, intent);
+    }
     const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (request.method === 'GET' && match) {
       const intent = intents.get(match[1]!);
@@ -105,10 +129,15 @@ export async function startStripeStandIn() {
     failRefunds(count: number) {
       refundOutages = count;
     },
-    /** What Stripe does when the browser's Elements confirmation succeeds. */
+    /** The next `count` cancellations answer 500. */
+    failCancels(count: number) {
+      cancelOutages = count;
+    },
+    /** What Stripe does when the browser's Elements confirmation succeeds (never for a cancelled intent). */
     succeed(id: string) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no intent ${id}`);
+      if (intent.status === 'canceled') throw new Error(`intent ${id} was cancelled; Stripe takes no payment on it`);
       intent.status = 'succeeded';
       return intent;
     },

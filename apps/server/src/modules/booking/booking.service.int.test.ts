@@ -50,6 +50,7 @@ describe('booking conflicts answered from memory', () => {
         withdrawReminders: async () => {},
       },
       refunds: { queueIn: async () => null, summaries: async () => new Map() },
+      payments: { closeOpenIntentsIn: async () => {} },
       lifecycle: { cancelNoticeHours: 24, rescheduleNoticeHours: 24, refundOnPatientCancel: 'full', clinicPhone: '' },
       now: () => NOW,
       timeZone: 'UTC',

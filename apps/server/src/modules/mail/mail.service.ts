@@ -213,6 +213,23 @@ export function createMailService(deps: MailDeps) {
       });
     },
 
+    /**
+     * A card payment came in for a booking that could not take it (cancelled, or paid already):
+     * the clinic learns the money is going back, and why.
+     */
+    async queueLatePaymentRefund(tx: Db, late: { bookingId: string; amountCents: number; transactionId: string; reason: string }) {
+      if (!deps.clinicInbox) return;
+      await enqueueMail(tx, {
+        kind: 'late-payment-refund',
+        toAddress: deps.clinicInbox,
+        subject: `[Payment refunded] booking ${late.bookingId}`,
+        textBody:
+          `A card payment of $${(late.amountCents / 100).toFixed(2)} (${late.transactionId}) for booking ${late.bookingId} ` +
+          `arrived, but ${late.reason}. It is being refunded in full; the booking is not marked paid.\n\n` +
+          `The booking's history: ${deps.publicUrl}/dashboard/all-appointments\n`,
+      });
+    },
+
     /** The patient cancelled: a confirmation with a calendar CANCEL (same UID, the next SEQUENCE). */
     async queuePatientCancellation(tx: Db, booking: BookingOfMail & { version: number }, refund: { amount: number } | null) {
       if (booking.patientEmail === '') return;

@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bookings, payments, processedEvents } from '../../db/schema.ts';
-import { bearer, buildTestApp, createSignedInPatients, signUp, type TestApp } from '../../test/helper.ts';
+import { bookings, outbox, payments, processedEvents, refunds } from '../../db/schema.ts';
+import { bearer, buildTestApp, createSignedInPatients, signIn, signUp, type TestApp } from '../../test/helper.ts';
 import { startStripeStandIn } from '../../test/stripe-stand-in.ts';
 
 const NOW = new Date('2030-06-05T10:15:00Z');
@@ -220,5 +220,157 @@ describe('Stripe payments (official SDK against a local stand-in)', () => {
     expect(await t.db.$count(processedEvents, eq(processedEvents.id, 'evt_replayed_five_times'))).toBe(1);
     expect(await t.db.$count(payments, eq(payments.providerRef, 'pi_replayed'))).toBe(1);
     expect(await isPaid(booking._id)).toBe(true);
+  });
+});
+
+describe('a card payment and its booking’s cancellation (Stripe stand-in)', () => {
+  const WEBHOOK_SECRET = 'whsec_test_secret_for_the_clinic';
+  const ADMIN = { ADMIN_EMAIL: 'boss@clinic.test', ADMIN_PASSWORD: 'admin-password' };
+  const INBOX = 'desk@clinic.test';
+  let t: TestApp;
+  let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
+  let admin: { token: string };
+  let clockMs = NOW.getTime();
+  let dayOffset = 10;
+  const signer = new Stripe('sk_test_unused');
+
+  const deliverSucceeded = (intent: { id: string; amount: number; bookingId: string }) => {
+    const payload = JSON.stringify({
+      id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type: 'payment_intent.succeeded', api_version: '2024-06-20',
+      created: Math.floor(Date.now() / 1000), livemode: false,
+      data: { object: { id: intent.id, object: 'payment_intent', amount: intent.amount, currency: 'usd', status: 'succeeded', metadata: { bookingId: intent.bookingId } } },
+    });
+    return t.app.inject({
+      method: 'POST', url: '/api/payments/webhook', payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+    });
+  };
+
+  /** A booking of its own day, and the PaymentIntent its page opened (not paid yet). */
+  async function bookingWithOpenIntent(user: { token: string }) {
+    const date = `2030-06-${String(dayOffset++).padStart(2, '0')}`;
+    const [treatment] = (await t.app.inject(`/api/available?date=${date}`)).json<{ _id: string; slots: string[] }[]>();
+    const made = await t.app.inject({ method: 'POST', url: '/api/booking', headers: bearer(user), payload: { treatmentId: treatment!._id, date, slot: treatment!.slots[0] } });
+    expect(made.statusCode).toBe(201);
+    const booking = made.json<{ booking: { _id: string; price: number } }>().booking;
+    const intent = await t.app.inject({ method: 'POST', url: `/api/booking/${booking._id}/payment-intent`, headers: bearer(user) });
+    expect(intent.statusCode).toBe(200);
+    return { ...booking, date, intentId: intent.json<{ clientSecret: string }>().clientSecret.split('_secret_')[0]! };
+  }
+  const cancelCalls = (intentId: string) => standIn.calls.filter((c) => c.method === 'POST' && c.path === `/v1/payment_intents/${intentId}/cancel`);
+  const rowOf = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0];
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    t = await buildTestApp(
+      {
+        ...ADMIN, CLINIC_INBOX: INBOX,
+        STRIPE_SECRET_KEY: standIn.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_standin', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: standIn.url,
+      },
+      { now: () => new Date(clockMs), jobs: { autoStart: false, retryBaseMs: 1000 }, refunds: { autoStart: false } },
+    );
+    admin = await signIn(t, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+  });
+  afterAll(async () => {
+    await t.close();
+    await standIn.close();
+  });
+
+  it('cancels the booking at once and the open PaymentIntent at Stripe after the commit, retrying through an outage at Stripe', async () => {
+    const ann = await signUp(t);
+    const booking = await bookingWithOpenIntent(ann);
+    standIn.failCancels(10);
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/booking/${booking._id}/cancel`, headers: bearer(ann), payload: {} });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await rowOf(booking._id))!.status).toBe('cancelled');
+    // Nothing was asked of Stripe inside the cancel; the job asks, and Stripe is away.
+    expect(cancelCalls(booking.intentId)).toHaveLength(0);
+    await t.app.jobs.drain();
+    expect(cancelCalls(booking.intentId).length).toBeGreaterThan(0);
+    expect(standIn.intents.get(booking.intentId)!.status).toBe('requires_payment_method');
+
+    standIn.failCancels(0);
+    clockMs += 3_600_000;
+    await t.app.jobs.drain();
+    expect(standIn.intents.get(booking.intentId)!.status).toBe('canceled');
+    expect(() => standIn.succeed(booking.intentId)).toThrow(/cancelled/);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.providerRef, booking.intentId));
+    expect(payment).toMatchObject({ status: 'failed', failureMessage: 'Cancelled with its booking.' });
+  });
+
+  it.each([
+    ['the front desk', async (b: { _id: string }) => t.app.inject({ method: 'POST', url: `/api/admin/bookings/${b._id}/cancel`, headers: bearer(admin), payload: { reason: 'Doctor ill' } })],
+    ['a clinic closure', async (b: { date: string }) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/schedule-exceptions?cancelAffected=true', headers: bearer(admin), payload: { dateFrom: b.date, dateTo: b.date, kind: 'closed', reason: 'Flood' } })],
+    ['the account’s removal by an admin', async (_b: unknown, user: { email: string }) => t.app.inject({ method: 'DELETE', url: `/api/user/${user.email}`, headers: bearer(admin) })],
+    ['the patient deleting their account', async (_b: unknown, user: { token: string; password: string }) =>
+      t.app.inject({ method: 'DELETE', url: '/api/me', headers: bearer(user), payload: { password: user.password } })],
+  ])('cancels the open PaymentIntent when %s cancels the booking', async (_who, cancel) => {
+    const user = await signUp(t);
+    const booking = await bookingWithOpenIntent(user);
+    const res = await cancel(booking, user);
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    await t.app.jobs.drain();
+    expect(standIn.intents.get(booking.intentId)!.status).toBe('canceled');
+  });
+
+  it('refunds in full, in the booking’s history and to the clinic, a payment that completes after its booking was cancelled', async () => {
+    const bob = await signUp(t);
+    const booking = await bookingWithOpenIntent(bob);
+    expect((await t.app.inject({ method: 'POST', url: `/api/booking/${booking._id}/cancel`, headers: bearer(bob), payload: {} })).statusCode).toBe(200);
+    // The page was still open: the patient pays before the cancel job reaches Stripe.
+    standIn.succeed(booking.intentId);
+    const cents = booking.price * 100;
+    expect((await deliverSucceeded({ id: booking.intentId, amount: cents, bookingId: booking._id })).statusCode).toBe(200);
+
+    expect((await rowOf(booking._id))!.paid).toBe(false);
+    const [queued] = await t.db.select().from(refunds).where(eq(refunds.bookingId, booking._id));
+    expect(queued).toMatchObject({ status: 'pending', amountCents: cents, provider: 'stripe' });
+    await t.app.refunds.runOnce();
+    expect(standIn.refunds.filter((r) => r.payment_intent === booking.intentId)).toEqual([expect.objectContaining({ amount: cents, status: 'succeeded' })]);
+
+    // The patient's page: not paid, refunded; the confirmation says so too.
+    const detail = (await t.app.inject({ url: `/api/booking/${booking._id}`, headers: bearer(bob) })).json<{ paid: boolean; refund: unknown; events: { type: string; data: Record<string, unknown> }[] }>();
+    expect(detail).toMatchObject({ paid: false, refund: { status: 'succeeded', amount: booking.price } });
+    expect(detail.events.filter((e) => e.type === 'paid')).toEqual([]);
+    expect(detail.events).toContainEqual(expect.objectContaining({ type: 'refund', data: expect.objectContaining({ status: 'pending', transactionId: booking.intentId, reason: 'the booking had been cancelled' }) }));
+    const confirm = await t.app.inject({ method: 'POST', url: `/api/booking/${booking._id}/payment-confirmation`, headers: bearer(bob) });
+    expect(confirm.statusCode).toBe(409);
+    expect(confirm.json().detail).toBe('This booking was cancelled; your payment is being refunded in full.');
+    // The clinic is told.
+    const told = await t.db.select().from(outbox).where(and(eq(outbox.toAddress, INBOX), eq(outbox.kind, 'late-payment-refund')));
+    expect(told.map((m) => m.subject)).toEqual([`[Payment refunded] booking ${booking._id}`]);
+
+    // The cancel job, the webhook again and the confirmation all met the same payment: one refund.
+    await t.app.jobs.drain();
+    await deliverSucceeded({ id: booking.intentId, amount: cents, bookingId: booking._id });
+    await t.app.refunds.runOnce();
+    expect(await t.db.$count(refunds, eq(refunds.bookingId, booking._id))).toBe(1);
+    expect(standIn.refunds.filter((r) => r.payment_intent === booking.intentId)).toHaveLength(1);
+  });
+
+  it('refunds an intent that succeeded for a booking erased with its account before Stripe heard of the cancel', async () => {
+    const cy = await signUp(t);
+    const booking = await bookingWithOpenIntent(cy);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/me', headers: bearer(cy), payload: { password: cy.password } })).statusCode).toBe(202);
+    expect(await rowOf(booking._id)).toBeUndefined();
+    standIn.succeed(booking.intentId);
+    await t.app.jobs.drain();
+    expect(standIn.refunds.filter((r) => r.payment_intent === booking.intentId)).toEqual([expect.objectContaining({ amount: booking.price * 100 })]);
+    const told = await t.db.select().from(outbox).where(and(eq(outbox.toAddress, INBOX), eq(outbox.kind, 'late-payment-refund')));
+    expect(told.map((m) => m.subject)).toContain(`[Payment refunded] booking ${booking._id}`);
+  });
+
+  it('refunds a second payment of a booking already paid, and keeps the first refundable', async () => {
+    const dee = await signUp(t);
+    const booking = await bookingWithOpenIntent(dee);
+    const cents = booking.price * 100;
+    await deliverSucceeded({ id: booking.intentId, amount: cents, bookingId: booking._id });
+    expect((await rowOf(booking._id))!.transactionId).toBe(booking.intentId);
+    await deliverSucceeded({ id: 'pi_second_tab', amount: cents, bookingId: booking._id });
+    expect((await t.db.select().from(refunds).where(eq(refunds.bookingId, booking._id))).map((r) => r.amountCents)).toEqual([cents]);
+    // The clinic then cancels: the first payment is refunded in full as well.
+    const res = await t.app.inject({ method: 'POST', url: `/api/admin/bookings/${booking._id}/cancel`, headers: bearer(admin), payload: { reason: 'Closed' } });
+    expect(res.json().refund).toEqual({ status: 'pending', amount: booking.price });
   });
 });

@@ -18,14 +18,15 @@ export async function findBookingById(db: Db, id: string) {
 }
 
 /**
- * Marks the booking paid unless it already is, with a `paid` entry in its history (the
- * patient paid); returns whether this call did it.
+ * Marks the booking paid unless it already is or was cancelled, with a `paid` entry in its
+ * history (the patient paid); returns whether this call did it. A visit held or missed before
+ * its payment arrived is still paid by it.
  */
 export async function markBookingPaid(tx: Db, id: string, transactionId: string): Promise<boolean> {
   const rows = await tx
     .update(bookings)
     .set({ paid: true, transactionId })
-    .where(and(eq(bookings.id, id), eq(bookings.paid, false), eq(bookings.status, 'confirmed')))
+    .where(and(eq(bookings.id, id), eq(bookings.paid, false), ne(bookings.status, 'cancelled')))
     .returning({ id: bookings.id, priceCents: bookings.priceCents, patientId: bookings.patientId });
   const [paid] = rows;
   if (!paid) return false;
@@ -33,6 +34,17 @@ export async function markBookingPaid(tx: Db, id: string, transactionId: string)
     bookingId: id, actorKind: 'patient', actorId: paid.patientId, type: 'paid', data: { amount: paid.priceCents / 100, transactionId },
   });
   return true;
+}
+
+/**
+ * A payment the booking could not take (it was cancelled, or paid already) is being given back:
+ * the history says so, under the refund it started.
+ */
+export async function recordLatePaymentRefund(tx: Db, id: string, late: { amountCents: number; transactionId: string; reason: string }) {
+  await tx.insert(bookingEvents).values({
+    bookingId: id, actorKind: 'system', actorId: null, type: 'refund',
+    data: { status: 'pending', amount: late.amountCents / 100, transactionId: late.transactionId, reason: late.reason },
+  });
 }
 
 export async function recordPayment(
@@ -46,6 +58,32 @@ export async function recordPayment(
       target: [payments.provider, payments.providerRef],
       set: { status: payment.status, failureMessage: payment.failureMessage ?? null, updatedAt: sql`now()` },
     });
+}
+
+export async function findPayment(tx: Db, provider: string, providerRef: string) {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The Stripe intents of these bookings that have not succeeded: each may still be paid in a browser. */
+export function openStripePaymentsOf(tx: Db, bookingIds: readonly string[]) {
+  if (bookingIds.length === 0) return Promise.resolve([]);
+  return tx
+    .select({ bookingId: payments.bookingId, providerRef: payments.providerRef })
+    .from(payments)
+    .where(and(inArray(payments.bookingId, [...bookingIds]), eq(payments.provider, 'stripe'), ne(payments.status, 'succeeded')));
+}
+
+/** An intent cancelled at the processor: its payment failed (unless it had succeeded after all). */
+export async function markIntentCancelled(db: Db, providerRef: string, message: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'failed', failureMessage: message, updatedAt: sql`now()` })
+    .where(and(eq(payments.provider, 'stripe'), eq(payments.providerRef, providerRef), ne(payments.status, 'succeeded')));
 }
 
 export async function latestPayment(tx: Db, bookingId: string, provider: string) {

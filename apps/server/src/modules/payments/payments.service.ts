@@ -2,21 +2,32 @@
  * Paying a booking (DESIGN.md section 5). A booking is paid once, by its own patient, for its own
  * amount: the browser never names a price. Each path locks the booking row, so concurrent
  * attempts and replayed webhooks change it at most once.
+ *
+ * A Stripe intent stays payable in the patient's browser after its booking is cancelled: every
+ * cancel queues a job (in its own transaction) that cancels the booking's open intents at Stripe
+ * after the commit, retried while Stripe is away, and a payment that still settles on a
+ * cancelled (or already paid) booking is refunded in full and reported to the clinic, never
+ * kept (docs/decisions/026).
  */
 import { ErrorCode, isExpired, type PaymentConfig } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
+import type { MailService } from '../mail/mail.service.ts';
 import {
   claimEvent,
   countPayments,
   countSettledPaymentsOf,
   deleteUnsettledPayments,
   findBookingById,
+  findPayment,
   latestPayment,
   listPaymentsOfPatient,
   lockBooking,
   markBookingPaid,
+  markIntentCancelled,
+  openStripePaymentsOf,
+  recordLatePaymentRefund,
   recordPayment,
 } from './payments.repository.ts';
 import type { RefundsService } from './refunds.service.ts';
@@ -25,15 +36,24 @@ import { chargeTestCard } from './test-mode-processor.ts';
 
 type BookingRow = NonNullable<Awaited<ReturnType<typeof lockBooking>>>;
 
+/** The job that cancels a cancelled booking's open Stripe intents, after the cancel commits. */
+export const CLOSE_INTENTS_JOB = 'payments.close-intents';
+
 export interface PaymentsDeps {
   db: Db;
   now: () => Date;
   stripe?: { processor: StripeProcessor; publishableKey: string };
-  /** Stripe's refund events settle refunds. */
-  refunds?: Pick<RefundsService, 'reconcile'>;
+  /** Stripe's refund events settle refunds; a payment a booking cannot take is given back. */
+  refunds: Pick<RefundsService, 'reconcile' | 'queuePaymentBackIn'>;
+  /** The clinic hears of a payment given back. */
+  mail: Pick<MailService, 'queueLatePaymentRefund'>;
+  /** Queues a background job in `tx` (the jobs module's), so it exists if and only if `tx` commits. */
+  enqueueJob(tx: Db, job: { kind: string; payload: Record<string, unknown>; runAt: Date }): Promise<void>;
 }
 
-export function createPaymentsService({ db, now, stripe, refunds }: PaymentsDeps) {
+type SettleOutcome = 'paid' | 'refunding' | 'mismatch' | 'no-booking';
+
+export function createPaymentsService({ db, now, stripe, refunds, mail, enqueueJob }: PaymentsDeps) {
   /** The caller's own unpaid, active booking, locked; anything else is refused. */
   function assertPayable(caller: Caller, booking: BookingRow | null): asserts booking is BookingRow {
     if (!booking || booking.patientId !== caller.userId) {
@@ -46,24 +66,88 @@ export function createPaymentsService({ db, now, stripe, refunds }: PaymentsDeps
 
   /**
    * A succeeded PaymentIntent, inside the caller's transaction: the booking is locked, the amount
-   * checked against ours, the payment recorded, the booking marked paid (once). Both the webhook
-   * and the server-side confirmation settle through here.
+   * checked against ours, the payment recorded, the booking marked paid (once). A payment the
+   * booking cannot take (it was cancelled, or another payment paid it) is refunded in full, in
+   * its history and told to the clinic. The webhook, the server-side confirmation and the
+   * intent's cancel job all settle through here, so whichever comes first decides and the others
+   * change nothing.
    */
-  async function settleIntentInTx(tx: Db, intent: { id: string; amount: number }, bookingId: string) {
+  async function settleIntentInTx(tx: Db, intent: { id: string; amount: number }, bookingId: string): Promise<SettleOutcome> {
     const booking = await lockBooking(tx, bookingId);
-    if (!booking) return;
+    if (!booking) return 'no-booking';
+    if (booking.paid && booking.transactionId === intent.id) return 'paid';
     if (intent.amount !== booking.priceCents) {
       await recordPayment(tx, {
         bookingId, provider: 'stripe', providerRef: intent.id, amountCents: intent.amount, status: 'failed',
         failureMessage: `amount ${intent.amount} does not match ${booking.priceCents}`,
       });
-      return;
+      return 'mismatch';
     }
     await recordPayment(tx, { bookingId, provider: 'stripe', providerRef: intent.id, amountCents: intent.amount, status: 'succeeded' });
-    await markBookingPaid(tx, bookingId, intent.id);
+    if (booking.status !== 'cancelled' && !booking.paid) {
+      await markBookingPaid(tx, bookingId, intent.id);
+      return 'paid';
+    }
+    const reason = booking.status === 'cancelled' ? 'the booking had been cancelled' : 'the booking was already paid';
+    const payment = await findPayment(tx, 'stripe', intent.id);
+    const refund = payment ? await refunds.queuePaymentBackIn(tx, payment, `paid when ${reason}`) : null;
+    if (refund) {
+      await recordLatePaymentRefund(tx, bookingId, { amountCents: intent.amount, transactionId: intent.id, reason });
+      await mail.queueLatePaymentRefund(tx, { bookingId, amountCents: intent.amount, transactionId: intent.id, reason });
+    }
+    return 'refunding';
+  }
+
+  /**
+   * An intent that succeeded for a booking erased since (its account was deleted, and the unpaid
+   * booking with it): no row is left to hang a refund on, so it is refunded here, once (Stripe's
+   * idempotency key is the intent's), and the clinic is told.
+   */
+  async function refundWithoutBooking(processor: StripeProcessor, intent: { id: string; amount: number }, bookingId: string) {
+    await processor.refund({ paymentIntent: intent.id, amountCents: intent.amount, refundId: `erased-${intent.id}`, bookingId });
+    await mail.queueLatePaymentRefund(db, {
+      bookingId, amountCents: intent.amount, transactionId: intent.id, reason: 'the booking had been removed with its patient’s account',
+    });
   }
 
   return {
+    /**
+     * A cancel, in its transaction: the bookings' Stripe intents not yet paid are cancelled at
+     * Stripe by a job once it commits (never inside it, so an outage at Stripe neither blocks nor
+     * loses the cancel). The job carries the intents' ids: an erased account's booking and its
+     * payment rows may be gone by the time it runs.
+     */
+    async closeOpenIntentsIn(tx: Db, bookingIds: readonly string[]): Promise<void> {
+      const open = await openStripePaymentsOf(tx, bookingIds);
+      if (open.length === 0) return;
+      await enqueueJob(tx, {
+        kind: CLOSE_INTENTS_JOB,
+        payload: { intents: open.map((p) => ({ id: p.providerRef, bookingId: p.bookingId })) },
+        runAt: now(),
+      });
+    },
+
+    /**
+     * The job: each intent cancelled at Stripe; one that succeeded first is settled as a payment
+     * the booking cannot take (refunded), one still processing is asked about again later (the
+     * job's retry). Throws while Stripe cannot be reached, so the job runner retries with backoff.
+     */
+    async closeIntents(payload: Record<string, unknown>): Promise<void> {
+      const intents = (payload.intents ?? []) as { id: string; bookingId: string }[];
+      if (!stripe) throw Object.assign(new Error('Stripe is not configured: open intents cannot be cancelled'), { permanent: true });
+      for (const { id, bookingId } of intents) {
+        const intent = await stripe.processor.cancelIntent(id);
+        if (intent.status === 'canceled') {
+          await markIntentCancelled(db, id, 'Cancelled with its booking.');
+        } else if (intent.status === 'succeeded') {
+          const outcome = await db.transaction((tx) => settleIntentInTx(tx, intent, bookingId));
+          if (outcome === 'no-booking') await refundWithoutBooking(stripe.processor, intent, bookingId);
+        } else {
+          throw new Error(`payment intent ${id} is ${intent.status}; asking again later`);
+        }
+      }
+    },
+
     /** Erasure: the pending and failed payments of bookings about to be deleted; runs in `tx`. */
     deleteUnsettledOf(tx: Db, bookingIds: string[]): Promise<number> {
       return deleteUnsettledPayments(tx, bookingIds);
@@ -125,7 +209,16 @@ export function createPaymentsService({ db, now, stripe, refunds }: PaymentsDeps
         return { clientSecret: again.clientSecret };
       }
       const intent = await stripe.processor.createIntent({ bookingId, amountCents: booking.priceCents, attempt });
-      await recordPayment(db, { bookingId, provider: 'stripe', providerRef: intent.id, amountCents: booking.priceCents, status: 'pending' });
+      // Recorded under the booking's lock: a cancel that committed while Stripe made the intent
+      // is seen here, and the intent goes to the cancel job instead of the browser.
+      const cancelled = await db.transaction(async (tx) => {
+        const row = await lockBooking(tx, bookingId);
+        if (row) await recordPayment(tx, { bookingId, provider: 'stripe', providerRef: intent.id, amountCents: booking.priceCents, status: 'pending' });
+        if (row?.status === 'confirmed' && !row.paid) return false;
+        await enqueueJob(tx, { kind: CLOSE_INTENTS_JOB, payload: { intents: [{ id: intent.id, bookingId }] }, runAt: now() });
+        return true;
+      });
+      if (cancelled) throw new AppError(ErrorCode.CONFLICT, 'This booking was cancelled or paid meanwhile.');
       return { clientSecret: intent.clientSecret };
     },
 
@@ -145,6 +238,9 @@ export function createPaymentsService({ db, now, stripe, refunds }: PaymentsDeps
       }
       // Paid is what the database says now, not what we hoped: a mismatched amount stays unpaid.
       const settled = await findBookingById(db, bookingId);
+      if (settled && settled.transactionId !== payment.providerRef && settled.status === 'cancelled') {
+        throw new AppError(ErrorCode.CONFLICT, 'This booking was cancelled; your payment is being refunded in full.');
+      }
       if (!settled?.paid || !settled.transactionId) {
         throw new AppError(ErrorCode.CONFLICT, 'The payment does not match this booking; the clinic will look into it.');
       }
@@ -176,7 +272,7 @@ export function createPaymentsService({ db, now, stripe, refunds }: PaymentsDeps
             await settleIntentInTx(tx, intent, bookingId);
           }
         }
-        if ((event.type === 'refund.updated' || event.type === 'refund.failed' || event.type === 'refund.created') && refunds) {
+        if (event.type === 'refund.updated' || event.type === 'refund.failed' || event.type === 'refund.created') {
           const refund = event.data.object as { id: string; status: string | null; failure_reason?: string | null };
           await refunds.reconcile(tx, { id: refund.id, status: refund.status, failureReason: refund.failure_reason ?? null });
         }

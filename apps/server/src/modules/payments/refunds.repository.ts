@@ -4,23 +4,30 @@ import { bookingEvents, payments, refunds } from '../../db/schema.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
-/** The booking's settled payment (the one a refund goes back to), newest first. */
+/**
+ * The booking's settled payment (the one a refund goes back to): the one that paid it, else the
+ * newest. A second payment of a paid booking is given back on its own and is not this one.
+ */
 export async function settledPaymentOf(tx: Db, bookingId: string) {
+  const paidIt = sql`${payments.providerRef} = (SELECT b.transaction_id FROM bookings b WHERE b.id = ${bookingId})`;
   const [row] = await tx
     .select()
     .from(payments)
     .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')))
-    .orderBy(desc(payments.createdAt))
+    .orderBy(sql`${paidIt} DESC NULLS LAST`, desc(payments.createdAt))
     .limit(1);
   return row ?? null;
 }
 
-/** Cents already refunded or on their way back (pending or succeeded) for a booking. */
-export async function refundedCents(tx: Db, bookingId: string): Promise<number> {
+/**
+ * Cents of one payment already refunded or on their way back (pending or succeeded). Per payment,
+ * not per booking: giving back a second payment of a booking leaves its first one refundable.
+ */
+export async function refundedCentsOf(tx: Db, paymentId: string): Promise<number> {
   const [row] = await tx
     .select({ total: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
     .from(refunds)
-    .where(and(eq(refunds.bookingId, bookingId), inArray(refunds.status, ['pending', 'succeeded'])));
+    .where(and(eq(refunds.paymentId, paymentId), inArray(refunds.status, ['pending', 'succeeded'])));
   return row?.total ?? 0;
 }
 

@@ -14,7 +14,7 @@ import type { MailService } from '../mail/mail.service.ts';
 import {
   claimDueRefunds,
   insertRefund,
-  refundedCents,
+  refundedCentsOf,
   refundsOf,
   settledPaymentOf,
   updateRefund,
@@ -99,7 +99,7 @@ export function createRefundsService(deps: RefundsDeps) {
         if (amount !== 'full') throw new AppError(ErrorCode.VALIDATION, 'This booking was not paid: there is nothing to refund.', { errors: { refund: ['Nothing was paid'] } });
         return null;
       }
-      const left = payment.amountCents - (await refundedCents(tx, bookingId));
+      const left = payment.amountCents - (await refundedCentsOf(tx, payment.id));
       const cents = amount === 'full' ? left : amount;
       if (cents > left) {
         throw new AppError(ErrorCode.VALIDATION, `At most $${(left / 100).toFixed(2)} can be refunded.`, { errors: { refund: ['More than was paid'] } });
@@ -107,6 +107,18 @@ export function createRefundsService(deps: RefundsDeps) {
       if (cents <= 0) return null;
       const row = await insertRefund(tx, { bookingId, paymentId: payment.id, provider: payment.provider, amountCents: cents, reason });
       return summary(row);
+    },
+
+    /**
+     * Queues, in `tx`, the refund of all of one payment the booking could not take (it came in
+     * after the booking was cancelled, or on top of another payment). Null when that payment is
+     * being refunded already: a webhook, the patient's confirmation and the intent's cancel job
+     * may each report the same payment.
+     */
+    async queuePaymentBackIn(tx: Db, payment: { id: string; bookingId: string; provider: string; amountCents: number }, reason: string): Promise<RefundSummary | null> {
+      const cents = payment.amountCents - (await refundedCentsOf(tx, payment.id));
+      if (cents <= 0) return null;
+      return summary(await insertRefund(tx, { bookingId: payment.bookingId, paymentId: payment.id, provider: payment.provider, amountCents: cents, reason }));
     },
 
     /** The latest refund of each booking. */

@@ -1,6 +1,6 @@
 /**
  * Stripe, when its keys are set: PaymentIntents for the booking's own amount, created with an
- * idempotency key, and signature-verified webhooks.
+ * idempotency key and cancelled with their booking, refunds, and signature-verified webhooks.
  */
 import type Stripe from 'stripe';
 
@@ -48,6 +48,22 @@ export async function createStripeProcessor(settings: StripeSettings) {
     async retrieveIntent(id: string) {
       const intent = await stripe.paymentIntents.retrieve(id);
       return { id: intent.id, status: intent.status, amount: intent.amount, bookingId: intent.metadata?.bookingId };
+    },
+
+    /**
+     * Cancels an intent nobody may pay any more (its booking was cancelled) and answers what it
+     * is now. Stripe refuses to cancel one that succeeded or was cancelled already: that state is
+     * the answer then, for the caller to act on.
+     */
+    async cancelIntent(id: string) {
+      try {
+        const intent = await stripe.paymentIntents.cancel(id);
+        return { id: intent.id, status: intent.status, amount: intent.amount };
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'payment_intent_unexpected_state') throw error;
+        const intent = await stripe.paymentIntents.retrieve(id);
+        return { id: intent.id, status: intent.status, amount: intent.amount };
+      }
     },
 
     /** One refund per refund row, however often it is retried (the row's id is the idempotency key). */
