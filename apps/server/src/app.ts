@@ -402,7 +402,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAccessControl(app, callers, { requireAdminTwoFactor: config.requireAdminTwoFactor });
   await app.register(healthRoutes, { database, config, disk: diskWatch });
   await app.register(readyRoutes, { database });
-  await app.register(metricsRoutes, { metrics, token: config.metricsToken });
+  await app.register(metricsRoutes, { metrics, config });
   await app.register(identityRoutes, { auth, limits: signInLimits, config });
   await app.register(verificationRoutes, { auth, callers, rateLimiter });
   await app.register(meRoutes, { callers, profileOf: (caller) => account.profileOf(caller) });

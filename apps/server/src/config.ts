@@ -198,7 +198,10 @@ const envSchema = z
       .max(10_000_000)
       .refine((mb) => mb === 0 || mb >= MIN_DISK_STOP_MB, `must be 0 (off) or at least ${MIN_DISK_STOP_MB}: one 16 MB WAL segment must always fit`)
       .default(DEFAULT_DISK_STOP_MB),
-    /** Bearer token a Prometheus scraper sends for GET /metrics; unset: only this machine may read them. */
+    /**
+     * Bearer token a Prometheus scraper sends for GET /metrics. Unset: only this machine may read
+     * them, and only when TRUST_PROXY is unset and HOST is a loopback address (else /metrics is 404).
+     */
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     /** On SIGTERM: how long requests in flight may take to finish before their connections are cut. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
@@ -306,7 +309,7 @@ export interface Config {
   backup: BackupConfig;
   /** Free-space watermarks of the embedded database (DISK_WARN_MB, DISK_STOP_MB; 0 off); off on PostgreSQL. */
   disk: { warnMb: number; stopMb: number };
-  /** METRICS_TOKEN: GET /metrics wants it as a Bearer token; unset, loopback callers only. */
+  /** METRICS_TOKEN: GET /metrics wants it as a Bearer token; unset, loopback callers only, and off behind a proxy or beyond loopback. */
   metricsToken?: string;
   /** SHUTDOWN_GRACE_SECONDS: the drain's bound on SIGTERM. */
   shutdownGraceSeconds: number;

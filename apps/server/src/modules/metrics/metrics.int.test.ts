@@ -3,10 +3,14 @@
  * and status; bookings made, refused and cancelled counted where the booking service decides;
  * queue depths read from the tables; who may read it (METRICS_TOKEN, else loopback only).
  */
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 import { jobs } from '../../db/schema.ts';
 import { bearer, buildTestApp, createSignedInPatients, testDb, treatmentsOn, unusedDay, type TestApp } from '../../test/helper.ts';
 import { parsePrometheusText } from '../../test/prometheus-text.ts';
+import { isLoopbackHost, metricsExposure } from './metrics.routes.ts';
 
 const NOW = new Date('2030-06-05T10:15:00Z');
 const TOKEN = 'metrics-token-0123456789';
@@ -126,5 +130,65 @@ describe('GET /metrics', () => {
     } finally {
       await guarded.close();
     }
+  });
+});
+
+describe('GET /metrics without METRICS_TOKEN where the address proves nothing', () => {
+  /** An app built with `env`, and the lines it logged while starting. */
+  async function started(env: Record<string, string>) {
+    const lines: { level: number; msg: string }[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { level: number; msg: string }));
+        done();
+      },
+    });
+    const logging = loggerOptions(loadConfig({ DATA_DIR: '/nonexistent', AUTH_SECRET: 'x'.repeat(32), LOG_LEVEL: 'info' }));
+    const t = await buildTestApp(env, { logger: { ...logging, stream } });
+    return { t, warnings: () => lines.filter((l) => l.level === 40 && l.msg.includes('/metrics')).map((l) => l.msg) };
+  }
+
+  it('is off (404 problem) to everyone, this machine included, behind a proxy (TRUST_PROXY), and start-up says how to turn it on', async () => {
+    const { t, warnings } = await started({ TRUST_PROXY: 'true' });
+    try {
+      for (const request of [{}, { remoteAddress: '::1' }, { remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': '127.0.0.1' } }]) {
+        const res = await t.app.inject({ url: '/metrics', ...request });
+        expect(res.statusCode, JSON.stringify(request)).toBe(404);
+        expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+        expect(res.json()).toMatchObject({ status: 404, code: 'not_found' });
+        expect(res.body).not.toContain('nodejs_');
+      }
+      expect(warnings()).toEqual([expect.stringMatching(/^GET \/metrics is off \(404\): TRUST_PROXY is set.*set METRICS_TOKEN.*Authorization: Bearer <token>/)]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is off when HOST listens beyond loopback, and on again with METRICS_TOKEN (no warning then)', async () => {
+    const open = await started({ HOST: '0.0.0.0' });
+    try {
+      expect((await open.t.app.inject({ url: '/metrics' })).statusCode).toBe(404);
+      expect(open.warnings()).toEqual([expect.stringMatching(/HOST 0\.0\.0\.0 listens beyond this machine.*METRICS_TOKEN/)]);
+    } finally {
+      await open.t.close();
+    }
+    const guarded = await started({ HOST: '0.0.0.0', METRICS_TOKEN: TOKEN });
+    try {
+      expect((await guarded.t.app.inject({ url: '/metrics', remoteAddress: '10.1.2.3', headers: { authorization: `Bearer ${TOKEN}` } })).statusCode).toBe(200);
+      expect((await guarded.t.app.inject({ url: '/metrics' })).statusCode).toBe(401);
+      expect(guarded.warnings()).toEqual([]);
+    } finally {
+      await guarded.t.close();
+    }
+  });
+
+  it('tells loopback hosts from the rest, and a proxy setting from none', () => {
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', 'LOCALHOST', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1']) expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.168.1.7', 'clinic.example.com', '::ffff:10.0.0.1']) expect(isLoopbackHost(host), host).toBe(false);
+    const local = { host: '127.0.0.1' };
+    expect(metricsExposure({ ...local, trustProxy: false })).toEqual({ kind: 'loopback' });
+    expect(metricsExposure({ ...local, trustProxy: 0 })).toEqual({ kind: 'loopback' });
+    for (const trustProxy of [true, 1, ['127.0.0.1']]) expect(metricsExposure({ ...local, trustProxy }).kind).toBe('off');
+    expect(metricsExposure({ host: '0.0.0.0', trustProxy: true, metricsToken: TOKEN })).toEqual({ kind: 'token' });
   });
 });
