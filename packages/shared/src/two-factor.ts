@@ -46,6 +46,8 @@ export const twoFactorTexts = {
 
 export const adminTwoFactorTexts = {
   required: 'Admin pages need two-step sign-in. Turn it on under Security in your dashboard.',
+  /** Two-step sign-in is on, but this session was not made with a code (before it was on, or Google). */
+  signInWithCode: 'Admin pages need a sign-in with your authenticator code. Sign out, then sign in again with your password and code.',
 } as const;
 
 /** A code from an authenticator app: six digits (spaces people type are dropped). */

@@ -6,6 +6,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { deleteSessionCookie } from 'better-auth/cookies';
 import { admin, bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
 import { PASSWORD_MIN_LENGTH, PASSWORD_RESET_LINK_SECONDS, fitName, nameSchema } from '@clinic/shared';
 import type { Config } from '../../config.ts';
@@ -14,6 +15,8 @@ import type { MailService } from '../mail/mail.service.ts';
 import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
 import { WEAK_PASSWORD_MESSAGES, weakPasswordReason } from './common-passwords.ts';
 import { EMAIL_LINK_ALREADY_USED, claimEmailLink } from './email-link-once.ts';
+import { TOTP_CODE_USED_MESSAGE, claimTotpCode, type TotpOnceDeps } from './totp-once.ts';
+import { claimTotpStep, findTotpSecret } from './two-factor.repository.ts';
 
 /**
  * A session lasts this long after its last refresh (Better Auth's sliding lifetime, its default
@@ -76,10 +79,10 @@ export function refuseWeakPassword(path: string | undefined, body: unknown, emai
  * the account the reset token names (Better Auth keeps it as `reset-password:<token>`, the one
  * place that knows; a token it does not find is refused by Better Auth itself).
  */
-async function passwordOwnerEmail(ctx: AuthMiddlewareContext, signedInEmail: SignedInEmail): Promise<string | undefined> {
+async function passwordOwnerEmail(ctx: AuthMiddlewareContext, signedInUser: SignedInUser): Promise<string | undefined> {
   const body = ctx.body as Record<string, unknown> | undefined;
   if (ctx.path === '/sign-up/email') return typeof body?.email === 'string' ? body.email : undefined;
-  if (ctx.path === '/change-password') return ctx.headers ? signedInEmail(ctx.headers) : undefined;
+  if (ctx.path === '/change-password') return ctx.headers ? (await signedInUser(ctx.headers))?.email : undefined;
   const token = typeof body?.token === 'string' ? body.token : (ctx.query as { token?: unknown } | undefined)?.token;
   if (typeof token !== 'string' || token === '') return undefined;
   const reset = await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`);
@@ -88,10 +91,40 @@ async function passwordOwnerEmail(ctx: AuthMiddlewareContext, signedInEmail: Sig
 
 type AuthMiddlewareContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 /**
- * The signed-in account's address, read as Better Auth's session endpoint reads it (a bearer
- * token included: the bearer plugin turns it into a cookie only for the endpoint, after our hook).
+ * The signed-in account, read as Better Auth's session endpoint reads it (a bearer token
+ * included: the bearer plugin turns it into a cookie only for the endpoint, after our hook).
  */
-type SignedInEmail = (headers: Headers) => Promise<string | undefined>;
+type SignedInUser = (headers: Headers) => Promise<{ id: string; email: string } | undefined>;
+
+/** The paths whose new session has passed a second factor (a code, or a backup code). */
+const SECOND_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+
+/**
+ * Whether a session being made has passed a second factor: made by one of the second step's
+ * paths, or replacing (change of password) a session that had.
+ */
+export function sessionPassedSecondFactor(path: string | undefined, replacing?: unknown): boolean {
+  if (path !== undefined && SECOND_FACTOR_PATHS.has(path)) return true;
+  const current = (replacing as { session?: { secondFactorVerified?: unknown } } | null | undefined)?.session;
+  return path === '/change-password' && current?.secondFactorVerified === true;
+}
+
+/** The message a Google sign-in into an account with two-step sign-in is sent back with. */
+export const GOOGLE_NEEDS_SECOND_FACTOR =
+  'This account uses two-step sign-in. Sign in with your email, password and the code from your app.';
+
+/**
+ * Whose second factor a request checks: the signed-in account (turning two-step sign-in on), or
+ * the one the sign-in's signed `two_factor` challenge cookie names (as two-factor-account.ts).
+ */
+async function secondFactorAccount(ctx: AuthMiddlewareContext, signedInUser: SignedInUser): Promise<string | undefined> {
+  const user = ctx.headers ? await signedInUser(ctx.headers) : undefined;
+  if (user) return user.id;
+  const identifier = await ctx.getSignedCookie(ctx.context.createAuthCookie('two_factor').name, ctx.context.secret);
+  if (!identifier) return undefined;
+  const challenge = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  return challenge && challenge.expiresAt.valueOf() > Date.now() ? challenge.value : undefined;
+}
 
 /**
  * `mail`: Better Auth's mails (verification) go into our outbox, never straight to SMTP from
@@ -99,7 +132,11 @@ type SignedInEmail = (headers: Headers) => Promise<string | undefined>;
  */
 export function createAuth(config: Config, db: Db, mail: MailService) {
   // Bound once the instance exists, before any request can reach the hook that uses it.
-  let signedInEmail: SignedInEmail = async () => undefined;
+  let signedInUser: SignedInUser = async () => undefined;
+  const totpOnce: TotpOnceDeps = {
+    findSecret: (userId) => findTotpSecret(db, userId),
+    claimStep: (userId, step) => claimTotpStep(db, userId, step),
+  };
   const auth = betterAuth({
     appName: 'Doctors Portal',
     baseURL: config.publicUrl,
@@ -110,7 +147,14 @@ export function createAuth(config: Config, db: Db, mail: MailService) {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
     }),
-    session: { expiresIn: SESSION_EXPIRES_IN_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
+    session: {
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
+      // Set by databaseHooks.session.create below, never from a request.
+      additionalFields: {
+        secondFactorVerified: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
@@ -152,8 +196,29 @@ export function createAuth(config: Config, db: Db, mail: MailService) {
           throw ctx.redirect(`/verify-email?error=${EMAIL_LINK_ALREADY_USED}`);
         }
         if (newPasswordOf(ctx.path, ctx.body) !== undefined) {
-          refuseWeakPassword(ctx.path, ctx.body, await passwordOwnerEmail(ctx, signedInEmail));
+          refuseWeakPassword(ctx.path, ctx.body, await passwordOwnerEmail(ctx, signedInUser));
         }
+        // An authenticator code is good once (totp-once.ts).
+        const code = (ctx.body as { code?: unknown } | undefined)?.code;
+        if (ctx.path === '/two-factor/verify-totp' && typeof code === 'string') {
+          const account = await secondFactorAccount(ctx, signedInUser);
+          if (account && !(await claimTotpCode(totpOnce, account, code, ctx.context.secretConfig))) {
+            throw new APIError('UNAUTHORIZED', { code: 'TOTP_CODE_USED', message: TOTP_CODE_USED_MESSAGE });
+          }
+        }
+      }),
+      // Better Auth's twoFactor plugin challenges the password sign-in only: Google's callback
+      // would make a full session for an account with two-step sign-in on. Such a callback's
+      // session is withdrawn (row and cookie) and the browser sent back to the login page, which
+      // shows the reason under the form. docs/decisions/024.
+      after: createAuthMiddleware(async (ctx) => {
+        const made = ctx.context.newSession;
+        if (!ctx.path.startsWith('/callback/') || !made?.user.twoFactorEnabled) return;
+        await ctx.context.internalAdapter.deleteSession(made.session.token);
+        deleteSessionCookie(ctx, true);
+        ctx.context.setNewSession(null);
+        const params = new URLSearchParams({ google: 'failed', error: 'two_factor_required', error_description: GOOGLE_NEEDS_SECOND_FACTOR });
+        throw ctx.redirect(`/login?${params.toString()}`);
       }),
     },
     // Our profile's phone (PATCH /api/me): known to Better Auth so its reads carry it as ours do,
@@ -169,6 +234,14 @@ export function createAuth(config: Config, db: Db, mail: MailService) {
       changeEmail: { enabled: true },
     },
     databaseHooks: {
+      // REQUIRE_ADMIN_2FA counts a session only if its sign-in passed a second factor (caller.ts).
+      session: {
+        create: {
+          before: async (session, context) => ({
+            data: { ...session, secondFactorVerified: sessionPassedSecondFactor(context?.path, context?.context.session) },
+          }),
+        },
+      },
       user: {
         create: {
           before: async (user, context) => ({
@@ -235,7 +308,7 @@ export function createAuth(config: Config, db: Db, mail: MailService) {
         : []),
     ],
   });
-  signedInEmail = async (headers) => (await auth.api.getSession({ headers }))?.user.email;
+  signedInUser = async (headers) => (await auth.api.getSession({ headers }))?.user;
   return auth;
 }
 

@@ -15,11 +15,22 @@ export interface Caller {
   userId: string;
   email: string;
   name: string;
+  /** The account's role as stored; what it may do is `isAdmin`. */
   role: string;
   sessionId: string;
   /** Sign-in asks this account for a second factor (an authenticator app's code). */
   twoFactorEnabled: boolean;
+  /**
+   * The caller has admin powers: everything an admin may see or do that a patient may not, on
+   * admin routes and wherever a service widens access for admins. With REQUIRE_ADMIN_2FA, an
+   * admin account without two-step sign-in has none of them (`adminNeedsTwoFactor`).
+   */
   isAdmin: boolean;
+  /**
+   * An admin account held to a patient's access until it signs in with a second factor (absent:
+   * no, as in a service test's hand-made caller).
+   */
+  adminNeedsTwoFactor?: boolean;
   /** The account's email address is proven (a followed link, Google, or made by the operator). */
   emailVerified: boolean;
 }
@@ -28,7 +39,13 @@ const resolved = new WeakMap<FastifyRequest, Promise<Caller | null>>();
 
 /** What the caller is made of: Better Auth's session and its user, from either path below. */
 interface SignedInSession {
-  session: { id: string; token: string; createdAt: Date | string };
+  session: {
+    id: string;
+    token: string;
+    createdAt: Date | string;
+    /** The sign-in that made the session passed a second factor (auth.ts, session create hook). */
+    secondFactorVerified?: boolean | null;
+  };
   user: {
     id: string;
     email: string;
@@ -39,16 +56,27 @@ interface SignedInSession {
   };
 }
 
-function toCaller({ user, session }: SignedInSession): Caller {
+/**
+ * The caller a session makes. `requireAdminTwoFactor` (REQUIRE_ADMIN_2FA): the admin role counts
+ * only for an account with two-step sign-in on, in a session whose sign-in passed the second
+ * factor (not one made by the password alone before it was on, nor by Google); otherwise the
+ * caller is treated as a patient everywhere, so that no route that widens access by role (a
+ * patient's bookings, their history) is left open to a stolen admin password.
+ */
+export function toCaller({ user, session }: SignedInSession, requireAdminTwoFactor = false): Caller {
   const role = user.role ?? 'user';
+  const twoFactorEnabled = user.twoFactorEnabled === true;
+  const passedSecondFactor = twoFactorEnabled && session.secondFactorVerified === true;
+  const adminNeedsTwoFactor = role === 'admin' && requireAdminTwoFactor && !passedSecondFactor;
   return {
     userId: user.id,
     email: user.email,
     name: user.name,
     role,
     sessionId: session.id,
-    twoFactorEnabled: user.twoFactorEnabled === true,
-    isAdmin: role === 'admin',
+    twoFactorEnabled,
+    isAdmin: role === 'admin' && !adminNeedsTwoFactor,
+    adminNeedsTwoFactor,
     emailVerified: user.emailVerified === true,
   };
 }
@@ -63,9 +91,14 @@ export interface CallerResolverOptions {
   deleteSession: (token: string) => Promise<void>;
   /** The bearer fast path (FAST_PATHS), or none: every caller then goes through Better Auth. */
   fastPath?: BearerSessionReader;
+  /** REQUIRE_ADMIN_2FA: admin powers only with two-step sign-in (toCaller). */
+  requireAdminTwoFactor?: boolean;
 }
 
-export function createCallerResolver(auth: Auth, { sessionMaxAgeMs, deleteSession, fastPath }: CallerResolverOptions) {
+export function createCallerResolver(
+  auth: Auth,
+  { sessionMaxAgeMs, deleteSession, fastPath, requireAdminTwoFactor = false }: CallerResolverOptions,
+) {
   /** A session past its absolute lifetime is deleted, so Better Auth's own endpoints refuse it too. */
   async function outlived(session: SignedInSession['session']): Promise<boolean> {
     if (new Date(session.createdAt).valueOf() + sessionMaxAgeMs > Date.now()) return false;
@@ -78,11 +111,11 @@ export function createCallerResolver(auth: Auth, { sessionMaxAgeMs, deleteSessio
     if (fast === null) return null;
     if (fast !== undefined) {
       const { user, ...session } = fast;
-      return (await outlived(session)) ? null : toCaller({ session, user });
+      return (await outlived(session)) ? null : toCaller({ session, user }, requireAdminTwoFactor);
     }
     const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!result || (await outlived(result.session))) return null;
-    return toCaller(result);
+    return toCaller(result, requireAdminTwoFactor);
   }
 
   const optionalCaller = (request: FastifyRequest): Promise<Caller | null> => {
@@ -102,10 +135,17 @@ export function createCallerResolver(auth: Auth, { sessionMaxAgeMs, deleteSessio
       if (!caller) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Please sign in first.');
       return caller;
     },
-    /** A signed-in admin, or 401 / 403. */
+    /**
+     * A signed-in caller with admin powers, or 401 / 403: `two_factor_required` for an admin
+     * account that REQUIRE_ADMIN_2FA holds back, which says what to do about it.
+     */
     async requireAdmin(request: FastifyRequest): Promise<Caller> {
       const caller = await optionalCaller(request);
       if (!caller) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Please sign in first.');
+      if (caller.adminNeedsTwoFactor) {
+        const detail = caller.twoFactorEnabled ? adminTwoFactorTexts.signInWithCode : adminTwoFactorTexts.required;
+        throw new AppError(ErrorCode.TWO_FACTOR_REQUIRED, detail);
+      }
       if (!caller.isAdmin) throw new AppError(ErrorCode.FORBIDDEN, 'Only admins may do this.');
       return caller;
     },
@@ -127,22 +167,19 @@ declare module 'fastify' {
  * An onRequest hook runs before the body is parsed and validated. The caller it resolves is
  * memoised, so handlers still ask `requireCaller` / `requireAdmin` for it at no cost.
  *
- * `requireAdminTwoFactor` (REQUIRE_ADMIN_2FA): admin routes also refuse an admin whose account
- * has no two-step sign-in, so that a stolen admin password alone opens nothing.
+ * REQUIRE_ADMIN_2FA is not a rule of these routes but of the caller (toCaller): an admin held
+ * back by it is a patient everywhere, and admin routes answer it `two_factor_required`.
+ * `_options` is what app.ts still passes; the resolver has the setting.
  */
 export function registerAccessControl(
   app: FastifyInstance,
   callers: CallerResolver,
-  options: { requireAdminTwoFactor?: boolean } = {},
+  _options: { requireAdminTwoFactor?: boolean } = {},
 ) {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
-    if (access === 'admin') {
-      const caller = await callers.requireAdmin(request);
-      if (options.requireAdminTwoFactor && !caller.twoFactorEnabled) {
-        throw new AppError(ErrorCode.TWO_FACTOR_REQUIRED, adminTwoFactorTexts.required);
-      }
-    } else if (access === 'signed-in') await callers.requireCaller(request);
+    if (access === 'admin') await callers.requireAdmin(request);
+    else if (access === 'signed-in') await callers.requireCaller(request);
   });
 }
 

@@ -3,58 +3,22 @@
  * first code, sign-in then asking for a code or a single-use backup code before any session (so
  * any spec token) exists, and REQUIRE_ADMIN_2FA refusing admin routes to an admin without it.
  */
-import { createHmac } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { twoFactors, users } from '../../db/schema.ts';
+import { addDays, todayInZone } from '@clinic/shared';
+import { sessions, twoFactors, users } from '../../db/schema.ts';
 import {
   bearer,
   buildTestApp,
+  createBooking,
   signIn,
   signUp,
+  treatmentsOn,
   type TestApp,
   type TestUser,
 } from '../../test/helper.ts';
-
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-function base32Decode(text: string): Buffer {
-  let bits = '';
-  for (const char of text.replace(/=+$/, '').toUpperCase()) {
-    bits += BASE32.indexOf(char).toString(2).padStart(5, '0');
-  }
-  const bytes: number[] = [];
-  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(parseInt(bits.slice(i, i + 8), 2));
-  return Buffer.from(bytes);
-}
-
-/** RFC 6238 with SHA-1, 6 digits and 30-second steps, as authenticator apps compute it. */
-function totp(key: Buffer, at = Date.now()): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return value.toString().padStart(6, '0');
-}
-
-/** A six-digit code no clock within a few steps of now accepts. */
-function wrongCode(key: Buffer): string {
-  const near = new Set([-2, -1, 0, 1, 2].map((step) => totp(key, Date.now() + step * 30_000)));
-  for (let n = 0; ; n++) {
-    const code = String(n).padStart(6, '0');
-    if (!near.has(code)) return code;
-  }
-}
-
-function cookiesOf(response: { headers: Record<string, unknown> }): string {
-  const setCookie = response.headers['set-cookie'];
-  return ([setCookie ?? []].flat() as string[])
-    .filter((c) => !/max-age=0/i.test(c))
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
+import { base32Decode, cookiesOf, nextTotp, totp, wrongCode } from '../../test/two-factor.ts';
 
 describe('two-step sign-in', () => {
   let t: TestApp;
@@ -133,7 +97,8 @@ describe('two-step sign-in', () => {
     // No session yet: the spec's token step refuses the half-signed-in browser.
     expect((await tokenStep(ann.email, cookie)).statusCode).toBe(401);
 
-    const verified = await post('/two-factor/verify-totp', { cookie }, { code: totp(key) });
+    // The next step's code: enrolment used this step's, and a code is good once.
+    const verified = await post('/two-factor/verify-totp', { cookie }, { code: nextTotp(key) });
     expect(verified.statusCode, verified.body).toBe(200);
     const token = await tokenStep(ann.email, cookiesOf(verified));
     expect(token.statusCode, token.body).toBe(200);
@@ -206,6 +171,49 @@ describe('two-step sign-in', () => {
     expect(again.token).toMatch(/\./);
   });
 
+  /** A full sign-in with the password and `code`: the session's bearer token, or the refusal. */
+  async function signInWithCode(email: string, password: string, code: string) {
+    const { cookie } = await passwordStep(email, password);
+    const verified = await post('/two-factor/verify-totp', { cookie }, { code });
+    if (verified.statusCode !== 200) return { refused: verified };
+    const token = await tokenStep(email, cookiesOf(verified));
+    expect(token.statusCode, token.body).toBe(200);
+    return { token: token.json<{ token: string }>().token };
+  }
+
+  it('accepts an authenticator code once: the same code does not sign in again within its window', async () => {
+    const fay = await signUp(t);
+    const { key } = await enrol(fay);
+    const code = nextTotp(key);
+    expect((await signInWithCode(fay.email, fay.password, code)).token).toMatch(/\./);
+
+    const replayed = await signInWithCode(fay.email, fay.password, code);
+    expect(replayed.refused?.statusCode).toBe(401);
+    expect(replayed.refused?.json()).toMatchObject({
+      code: 'auth_failed',
+      providerCode: 'TOTP_CODE_USED',
+      detail: 'This code has already been used. Wait for the next code from your app.',
+    });
+    expect(cookiesOf(replayed.refused!)).not.toMatch(/session_token/);
+    // An earlier step's code, still inside the window, is refused too.
+    expect((await signInWithCode(fay.email, fay.password, totp(key))).refused?.statusCode).toBe(401);
+  });
+
+  it('lets only one of two simultaneous sign-ins with the same code through', async () => {
+    const gus = await signUp(t);
+    const { key } = await enrol(gus);
+    const [first, second] = await Promise.all([passwordStep(gus.email, gus.password), passwordStep(gus.email, gus.password)]);
+    const code = nextTotp(key);
+    const answers = await Promise.all(
+      [first!, second!].map(({ cookie }) => post('/two-factor/verify-totp', { cookie }, { code })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+    // The account's code is not another's: a second account signs in with its own at once.
+    const hal = await signUp(t);
+    const other = await enrol(hal);
+    expect((await signInWithCode(hal.email, hal.password, nextTotp(other.key))).token).toMatch(/\./);
+  });
+
   it('does not serve the mailed-code variant or re-show the app link', async () => {
     const eve = await signUp(t);
     for (const path of [
@@ -236,7 +244,7 @@ describe('two-step sign-in', () => {
       // Turning it on replaced the session; the admin signs in again, now with a code.
       const { res, cookie } = await passwordStep('boss@clinic.test', 'admin-password');
       expect(res.json()).toMatchObject({ twoFactorRedirect: true });
-      const verified = await post('/two-factor/verify-totp', { cookie }, { code: totp(key) });
+      const verified = await post('/two-factor/verify-totp', { cookie }, { code: nextTotp(key) });
       expect(verified.statusCode, verified.body).toBe(200);
       const token = await tokenStep('boss@clinic.test', cookiesOf(verified));
       expect(token.statusCode).toBe(200);
@@ -245,6 +253,70 @@ describe('two-step sign-in', () => {
         headers: bearer(token.json<{ token: string }>()),
       });
       expect(allowed.statusCode, allowed.body).toBe(200);
+    });
+
+    /** A booking of `patient`'s on a day a few days from now (the clock is not pinned here). */
+    async function bookingOf(patient: TestUser) {
+      for (let ahead = 2; ahead < 30; ahead++) {
+        const date = addDays(todayInZone(new Date(), 'UTC'), ahead);
+        const treatment = (await treatmentsOn(t, date)).find((x) => x.slots.length > 0);
+        if (treatment) return createBooking(t, patient, { treatmentId: treatment._id, date, slot: treatment.slots[0]! });
+      }
+      throw new Error('no free slot in the next four weeks');
+    }
+
+    /** A patient's account made an admin by the database, signed in with its password only. */
+    async function passwordOnlyAdmin() {
+      const admin = await signUp(t);
+      await t.db.update(users).set({ role: 'admin' }).where(eq(users.email, admin.email));
+      return admin;
+    }
+
+    const read = (url: string, who: { token: string }) => t.app.inject({ url, headers: bearer(who) });
+
+    it("holds an admin without two-step sign-in to a patient's access wherever the role widens it", async () => {
+      const patient = await signUp(t);
+      const booking = await bookingOf(patient);
+      const admin = await passwordOnlyAdmin();
+
+      expect((await read('/api/user', admin)).json()).toMatchObject({ status: 403, code: 'two_factor_required' });
+      // As a patient is answered: someone else's booking does not exist, their list is refused.
+      expect((await read(`/api/booking/${booking._id}`, admin)).statusCode).toBe(404);
+      expect((await read(`/api/booking?patient=${encodeURIComponent(patient.email)}`, admin)).statusCode).toBe(403);
+      expect((await read(`/api/admin/${encodeURIComponent(patient.email)}`, admin)).statusCode).toBe(403);
+
+      // Signed in with a code, the same account is an admin everywhere.
+      const { key } = await enrol(admin);
+      const signedIn = await signInWithCode(admin.email, admin.password, nextTotp(key));
+      const withCode = { token: signedIn.token! };
+      expect((await read(`/api/booking/${booking._id}`, withCode)).statusCode).toBe(200);
+      const list = await read(`/api/booking?patient=${encodeURIComponent(patient.email)}`, withCode);
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.json<{ _id: string }[]>().map((b) => b._id)).toContain(booking._id);
+      expect((await read('/api/user', withCode)).statusCode).toBe(200);
+    });
+
+    it('counts only a session whose sign-in passed the second factor', async () => {
+      const admin = await passwordOnlyAdmin();
+      // Signed in on a laptop with the password, then two-step sign-in turned on from the phone:
+      // the laptop's session was never asked for a code.
+      const laptop = await signIn(t, admin.email, admin.password);
+      const { key } = await enrol(admin);
+      const [row] = await t.db.select().from(users).where(eq(users.email, admin.email));
+      expect(row!.twoFactorEnabled).toBe(true);
+
+      const refused = await read('/api/user', laptop);
+      expect(refused.json()).toMatchObject({
+        code: 'two_factor_required',
+        detail: 'Admin pages need a sign-in with your authenticator code. Sign out, then sign in again with your password and code.',
+      });
+      const patient = await signUp(t);
+      expect((await read(`/api/booking?patient=${encodeURIComponent(patient.email)}`, laptop)).statusCode).toBe(403);
+
+      const withCode = await signInWithCode(admin.email, admin.password, nextTotp(key));
+      expect((await read('/api/user', { token: withCode.token! })).statusCode).toBe(200);
+      const marked = await t.db.select({ verified: sessions.secondFactorVerified }).from(sessions).where(eq(sessions.userId, row!.id));
+      expect(marked.map((m) => m.verified).sort()).toEqual([false, true, true]);
     });
 
     it('leaves patients as they were', async () => {
