@@ -5,34 +5,16 @@
  * process with a log line, and a restart finds every acknowledged booking. Mounting needs root
  * (or CAP_SYS_ADMIN); where it is refused the suite says so and is skipped, never silently.
  */
-import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpOverHttp, startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import { freePort } from '../test/throwaway-postgres.ts';
+import { fillDisk, mountTmpfs } from '../test/tmpfs.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function tryMount(): { dir: string; unmount(): void } | { reason: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'clinic-full-disk-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=160m,mode=0700', 'tmpfs', dir], { stdio: 'pipe' });
-    return {
-      dir,
-      unmount: () => {
-        execFileSync('umount', ['-l', dir], { stdio: 'pipe' });
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    return { reason: String((error as { stderr?: Buffer }).stderr ?? error).trim() };
-  }
-}
-
-const mounted = tryMount();
+const mounted = mountTmpfs('clinic-full-disk-', 160);
 if ('reason' in mounted) {
   // Said once, in the run's output: the suite below is skipped, and why.
   console.warn(`full-disk test skipped: cannot mount a tmpfs here (${mounted.reason})`);
@@ -61,24 +43,6 @@ describe.skipIf('reason' in mounted)('the embedded database on a full disk', () 
 
 
 
-  /** Fills the file system to the last byte. */
-  function fillDisk() {
-    const fd = openSync(filler(), 'w');
-    const chunk = Buffer.alloc(1024 * 1024, 1);
-    try {
-      for (;;) writeSync(fd, chunk);
-    } catch {
-      // ENOSPC: full. Then the last few kilobytes.
-      try {
-        for (;;) writeSync(fd, chunk.subarray(0, 4096));
-      } catch {
-        // Full to the block.
-      }
-    } finally {
-      closeSync(fd);
-    }
-  }
-
   it('answers writes 503 (never 500) and keeps reading, or exits by its watchdog; nothing acknowledged is lost', async () => {
     const token = await signUpOverHttp(base, 'full@example.com');
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -104,7 +68,7 @@ describe.skipIf('reason' in mounted)('the embedded database on a full disk', () 
     for (let k = 0; k < 5; k++) await record(await book());
     expect(acknowledged).toHaveLength(5);
 
-    fillDisk();
+    fillDisk(filler());
     let exited = false;
     void server.exited.then(() => (exited = true));
     const deadline = Date.now() + 12_000;

@@ -12,7 +12,13 @@ export interface ServerProcess {
   output(): string;
 }
 
-export function startServerProcess(dataDir: string, port: number, env: Record<string, string> = {}): ServerProcess {
+export function startServerProcess(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+  /** A first start runs initdb, which a loaded machine may take well over half a minute for. */
+  { readyTimeoutMs = 45_000 }: { readyTimeoutMs?: number } = {},
+): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
     env: {
       ...process.env,
@@ -30,7 +36,7 @@ export function startServerProcess(dataDir: string, port: number, env: Record<st
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), readyTimeoutMs);
     child.stdout!.on('data', () => {
       if (output.includes('Doctors Portal ready')) {
         clearTimeout(timer);
