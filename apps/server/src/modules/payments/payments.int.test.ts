@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bookings, outbox, payments, processedEvents, refunds } from '../../db/schema.ts';
+import { bookings, jobs, outbox, payments, processedEvents, refunds } from '../../db/schema.ts';
 import { bearer, buildTestApp, createSignedInPatients, signIn, signUp, type TestApp } from '../../test/helper.ts';
 import { startStripeStandIn } from '../../test/stripe-stand-in.ts';
 
@@ -279,7 +279,7 @@ describe('a card payment and its booking’s cancellation (Stripe stand-in)', ()
   it('cancels the booking at once and the open PaymentIntent at Stripe after the commit, retrying through an outage at Stripe', async () => {
     const ann = await signUp(t);
     const booking = await bookingWithOpenIntent(ann);
-    standIn.failCancels(10);
+    standIn.failCancels(1000);
     const cancelled = await t.app.inject({ method: 'POST', url: `/api/booking/${booking._id}/cancel`, headers: bearer(ann), payload: {} });
     expect(cancelled.statusCode).toBe(200);
     expect((await rowOf(booking._id))!.status).toBe('cancelled');
@@ -288,9 +288,16 @@ describe('a card payment and its booking’s cancellation (Stripe stand-in)', ()
     await t.app.jobs.drain();
     expect(cancelCalls(booking.intentId).length).toBeGreaterThan(0);
     expect(standIn.intents.get(booking.intentId)!.status).toBe('requires_payment_method');
+    // Asked again later, for longer than the job runner's own retries last.
+    for (let hour = 0; hour < 6; hour++) {
+      clockMs += 3_600_000;
+      await t.app.jobs.drain();
+    }
+    expect(standIn.intents.get(booking.intentId)!.status).toBe('requires_payment_method');
+    expect(await t.db.$count(jobs, and(eq(jobs.kind, 'payments.close-intents'), eq(jobs.status, 'failed')))).toBe(0);
 
     standIn.failCancels(0);
-    clockMs += 3_600_000;
+    clockMs += 6 * 3_600_000;
     await t.app.jobs.drain();
     expect(standIn.intents.get(booking.intentId)!.status).toBe('canceled');
     expect(() => standIn.succeed(booking.intentId)).toThrow(/cancelled/);

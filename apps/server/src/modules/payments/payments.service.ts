@@ -38,6 +38,8 @@ type BookingRow = NonNullable<Awaited<ReturnType<typeof lockBooking>>>;
 
 /** The job that cancels a cancelled booking's open Stripe intents, after the cancel commits. */
 export const CLOSE_INTENTS_JOB = 'payments.close-intents';
+/** Rounds of asking Stripe again (1 minute, doubling, at most 6 hours apart): about two days. */
+const CLOSE_INTENTS_ROUNDS = 16;
 
 export interface PaymentsDeps {
   db: Db;
@@ -129,23 +131,37 @@ export function createPaymentsService({ db, now, stripe, refunds, mail, enqueueJ
 
     /**
      * The job: each intent cancelled at Stripe; one that succeeded first is settled as a payment
-     * the booking cannot take (refunded), one still processing is asked about again later (the
-     * job's retry). Throws while Stripe cannot be reached, so the job runner retries with backoff.
+     * the booking cannot take (refunded). The intents Stripe could not be asked about (an outage)
+     * or that are still processing go into a new job, later each round: the job runner's own
+     * retries last minutes, an outage at Stripe may last hours. After the last round the job fails
+     * where admins see it.
      */
     async closeIntents(payload: Record<string, unknown>): Promise<void> {
       const intents = (payload.intents ?? []) as { id: string; bookingId: string }[];
+      const round = typeof payload.round === 'number' ? payload.round : 0;
       if (!stripe) throw Object.assign(new Error('Stripe is not configured: open intents cannot be cancelled'), { permanent: true });
+      const left: typeof intents = [];
+      let lastError: unknown;
       for (const { id, bookingId } of intents) {
-        const intent = await stripe.processor.cancelIntent(id);
-        if (intent.status === 'canceled') {
-          await markIntentCancelled(db, id, 'Cancelled with its booking.');
-        } else if (intent.status === 'succeeded') {
-          const outcome = await db.transaction((tx) => settleIntentInTx(tx, intent, bookingId));
-          if (outcome === 'no-booking') await refundWithoutBooking(stripe.processor, intent, bookingId);
-        } else {
-          throw new Error(`payment intent ${id} is ${intent.status}; asking again later`);
+        try {
+          const intent = await stripe.processor.cancelIntent(id);
+          if (intent.status === 'canceled') {
+            await markIntentCancelled(db, id, 'Cancelled with its booking.');
+          } else if (intent.status === 'succeeded') {
+            const outcome = await db.transaction((tx) => settleIntentInTx(tx, intent, bookingId));
+            if (outcome === 'no-booking') await refundWithoutBooking(stripe.processor, intent, bookingId);
+          } else {
+            throw new Error(`payment intent ${id} is ${intent.status}`);
+          }
+        } catch (error) {
+          left.push({ id, bookingId });
+          lastError = error;
         }
       }
+      if (left.length === 0) return;
+      if (round >= CLOSE_INTENTS_ROUNDS) throw lastError;
+      const delayMs = Math.min(60_000 * 2 ** round, 6 * 3_600_000);
+      await enqueueJob(db, { kind: CLOSE_INTENTS_JOB, payload: { intents: left, round: round + 1 }, runAt: new Date(now().getTime() + delayMs) });
     },
 
     /** Erasure: the pending and failed payments of bookings about to be deleted; runs in `tx`. */
