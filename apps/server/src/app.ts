@@ -21,6 +21,7 @@ import { createSignInLimits } from './modules/identity/sign-in-limits.ts';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createAccountService } from './modules/account/account.service.ts';
+import { createAccountErasure } from './modules/account/erase-account.service.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
@@ -297,7 +298,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requireEmailVerification: config.requireEmailVerification,
     rateLimit: { limiter: rateLimiter, max: config.bookingRateLimitPerMinute, windowSeconds: 60 },
   });
-  const users = createUsersService({ db, auth, booking });
   const scheduleAdmin = createScheduleAdmin({
     db,
     snapshot: schedule,
@@ -311,6 +311,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const images = createImagesService({ db });
 
   const signInLimits = createSignInLimits(rateLimiter, config.authRateLimit);
+  // One erasure for the patient's own deletion and an admin's removal.
+  const erasure = createAccountErasure({
+    now,
+    rateLimiter,
+    booking,
+    payments,
+    contact,
+    retentionDays: config.patientDataRetentionDays,
+  });
+  const users = createUsersService({ db, auth, erasure });
   const account = createAccountService({
     db,
     now,
@@ -318,6 +328,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     booking,
     payments,
     contact,
+    erasure,
     signInLimits,
     retentionDays: config.patientDataRetentionDays,
     // Called at export time, when the waitlist (built below, it needs this service) exists.

@@ -19,6 +19,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/helper.ts';
+import { findEverywhere } from '../../test/find-everywhere.ts';
 import { createAccountService, type AccountServiceDeps } from './account.service.ts';
 
 const BOOKED_AT = new Date('2030-06-05T10:15:00Z');
@@ -55,27 +56,6 @@ async function book(
 
 const deleteMe = (t: TestApp, user: { token: string }, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'DELETE', url: '/api/me', headers: bearer(user), payload });
-
-/** Where a text is found in any text, varchar or jsonb column of the public tables. */
-async function findEverywhere(t: TestApp, needle: string): Promise<string[]> {
-  const columns = (await t.db.execute(sql`
-    SELECT table_name, column_name FROM information_schema.columns
-    WHERE table_schema = 'public' AND data_type IN ('text', 'character varying', 'jsonb', 'json')
-  `)) as unknown as
-    | { rows?: { table_name: string; column_name: string }[] }
-    | { table_name: string; column_name: string }[];
-  const list = Array.isArray(columns) ? columns : (columns.rows ?? []);
-  expect(list.length).toBeGreaterThan(20);
-  const hits: string[] = [];
-  for (const { table_name: table, column_name: column } of list) {
-    const result = (await t.db.execute(
-      sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)}::text ILIKE ${`%${needle}%`}`,
-    )) as unknown as { rows?: { n: number }[] } | { n: number }[];
-    const rows = Array.isArray(result) ? result : (result.rows ?? []);
-    if (Number(rows[0]?.n) > 0) hits.push(`${table}.${column}`);
-  }
-  return hits;
-}
 
 async function settledTotal(t: TestApp): Promise<number> {
   const [row] = await t.db
@@ -158,10 +138,11 @@ describe('DELETE /api/me', () => {
       payload: { ...CARD, cardNumber: '4000000000009995' },
     });
     expect(refused.statusCode).toBe(402);
+    // Sent signed in, as the web app does: Erin's data (one sent signed out is nobody's).
     await t.app.inject({
       method: 'POST',
       url: '/api/contact',
-      headers: { origin: t.origin },
+      headers: bearer(erin),
       payload: { email: erin.email, subject: `From ${name}`, message: `Call ${phone}` },
     });
     // A confirmation already delivered, by the time of the erasure.
@@ -183,7 +164,7 @@ describe('DELETE /api/me', () => {
     await t.app.inject({
       method: 'POST',
       url: '/api/contact',
-      headers: { origin: t.origin },
+      headers: bearer(erin),
       payload: { email: erin.email, subject: 'Again', message: name },
     });
     const legacyAudit = await t.db.select().from(auditLog);
@@ -229,7 +210,7 @@ describe('DELETE /api/me', () => {
       [name, 'name'],
       [phone, 'phone'],
     ] as const) {
-      const hits = await findEverywhere(t, needle);
+      const hits = await findEverywhere(t.db, needle);
       expect(hits, needle).toContain(`retained_identities.${column}`); // the scan does find things
       expect(
         hits.filter((h) => !h.startsWith('retained_identities.') && !h.startsWith('audit_log.')),
@@ -353,6 +334,7 @@ describe('the retention purge', () => {
       booking: unused,
       payments: unused,
       contact: unused,
+      erasure: unused,
       signInLimits: unused,
       verifyPassword: unused,
       retentionDays: 1,

@@ -113,9 +113,9 @@ export async function deleteRetainedIdentitiesBefore(db: Db, before: Date): Prom
  * The account's own rows, last of an erasure: its pending verifications (reset links and
  * second-step challenges name the user id; anything naming its addresses too), its sessions and
  * sign-in methods (hashes, OAuth tokens), then the user, whose removal detaches what bookings
- * are left and cascades to its second factor.
+ * are left and cascades to its second factor. Returns how many users went (0: already gone).
  */
-export async function deleteAccountRows(tx: Db, userId: string, emails: string[]): Promise<void> {
+export async function deleteAccountRows(tx: Db, userId: string, emails: string[]): Promise<number> {
   const needles = [userId, ...emails].map((n) => `%${n.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`);
   const anyOf = sql`ARRAY[${sql.join(
     needles.map((n) => sql`${n}`),
@@ -131,5 +131,6 @@ export async function deleteAccountRows(tx: Db, userId: string, emails: string[]
     );
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(accounts).where(eq(accounts.userId, userId));
-  await tx.delete(users).where(eq(users.id, userId));
+  const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+  return deleted.length;
 }

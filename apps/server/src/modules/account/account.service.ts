@@ -3,7 +3,6 @@
  * everything the clinic holds about them (design section 5.7). The export gathers each module's
  * part through that module's service.
  */
-import { randomUUID } from 'node:crypto';
 import {
   ACCOUNT_EXPORT_FORMAT,
   ErrorCode,
@@ -21,20 +20,21 @@ import { listAuditAbout, recordAudit } from '../audit/audit.service.ts';
 import type { BookingService } from '../booking/booking.service.ts';
 import type { ContactService } from '../contact/contact.service.ts';
 import type { SignInLimits } from '../identity/sign-in-limits.ts';
-import { eraseMailsOf, exportMailsTo } from '../mail/mail.service.ts';
+import { exportMailsOf } from '../mail/mail.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.ts';
 import {
   countAdmins,
-  deleteAccountRows,
   deleteRetainedIdentitiesBefore,
   findAccount,
-  insertRetainedIdentities,
   isSessionFresh,
   listSessionsOf,
   listSignInMethods,
   updateProfile,
 } from './account.repository.ts';
+import type { AccountErasure } from './erase-account.service.ts';
+
+export { RETENTION_LEGAL_BASIS } from './erase-account.service.ts';
 
 /** Exports per account: enough to retry a failed download, not enough to hammer the database. */
 export const EXPORT_LIMIT = { max: 3, windowSeconds: 3600 };
@@ -47,10 +47,6 @@ export function actorRoleOf(
   if (entry.actorId === userId) return 'self';
   return entry.actorRole ?? 'removed account';
 }
-
-/** Why the clinic may keep who an erased patient's paid or attended bookings were for. */
-export const RETENTION_LEGAL_BASIS =
-  'GDPR Art. 17(3)(b): accounting and treatment records of a paid or attended appointment';
 
 /** What an erasure kept, in the words its answer uses (each says why). */
 export function keptSummary(
@@ -79,17 +75,19 @@ export function keptSummary(
 export interface AccountServiceDeps {
   db: Db;
   now: () => Date;
-  rateLimiter: Pick<RateLimiter, 'consume' | 'forgetKeysMentioning'>;
-  booking: Pick<BookingService, 'exportOf' | 'cancelUpcomingOf' | 'retainOf' | 'deleteUnpaid'>;
-  payments: Pick<PaymentsService, 'exportOf' | 'deleteUnsettledOf' | 'countSettledOf'>;
-  contact: Pick<ContactService, 'exportOf' | 'eraseFrom'>;
+  rateLimiter: Pick<RateLimiter, 'consume'>;
+  booking: Pick<BookingService, 'exportOf'>;
+  payments: Pick<PaymentsService, 'exportOf'>;
+  contact: Pick<ContactService, 'exportOf'>;
+  /** The erasure an admin's removal shares (erase-account.service.ts). */
+  erasure: AccountErasure;
   /** The patient's waitlist entries, for the export (the entries go with the account: a cascade). */
   waitlistOf?: (patientId: string) => Promise<NonNullable<AccountExport['waitlist']>>;
   /** Wrong passwords count like sign-in's (per account failures, per address caps). */
   signInLimits: Pick<SignInLimits, 'begin'>;
   /** Better Auth's check of the signed-in account's password (`headers` carry its session). */
   verifyPassword: (headers: Headers, password: string) => Promise<boolean>;
-  /** PATIENT_DATA_RETENTION_DAYS. */
+  /** PATIENT_DATA_RETENTION_DAYS, as the answer words it. */
   retentionDays: number;
 }
 
@@ -142,12 +140,9 @@ export function createAccountService(deps: AccountServiceDeps) {
 
   return {
     /**
-     * `DELETE /api/me` (design section 5.7), in one transaction: upcoming bookings cancelled
-     * (slots freed; refunds do not exist yet, so a paid upcoming booking is kept as paid), paid
-     * or attended bookings kept under a pseudonym with who they were moved to the retention
-     * store, the other bookings and their unsettled payments deleted, contact messages, mail,
-     * rate-limit counters, verifications, sessions and sign-in methods deleted, the user last.
-     * The audit entry names the account by id only. The caller's sessions are gone with it.
+     * `DELETE /api/me` (design section 5.7), in one transaction: the shared erasure
+     * (erase-account.service.ts; refunds do not run here, so a paid upcoming booking is kept as
+     * paid). The audit entry names the account by id only. The caller's sessions are gone with it.
      */
     async deleteAccount(caller: Caller, request: DeletionRequest): Promise<AccountDeleted> {
       await requireReauthentication(caller, request);
@@ -158,38 +153,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         if (account.role === 'admin' && (await countAdmins(tx)) <= 1) {
           throw new AppError(ErrorCode.CONFLICT, accountDeletionTexts.lastAdmin);
         }
-        const subjectRef = randomUUID();
-        const cancelled = await deps.booking.cancelUpcomingOf(work, account.id);
-        const { kept, unretained } = await deps.booking.retainOf(tx, account.id, subjectRef);
-        const retainUntil = new Date(now().getTime() + deps.retentionDays * 24 * 3600 * 1000);
-        const identities = new Map<string, { name: string; email: string; phone: string }>();
-        for (const b of kept) identities.set(JSON.stringify([b.name, b.email, b.phone]), b);
-        await insertRetainedIdentities(
-          tx,
-          [...identities.values()].map((who) => ({
-            ...who,
-            subjectRef,
-            userId: account.id,
-            legalBasis: RETENTION_LEGAL_BASIS,
-            retainUntil,
-          })),
-        );
-        await deps.payments.deleteUnsettledOf(tx, unretained);
-        const deleted = await deps.booking.deleteUnpaid(tx, unretained);
-        const payments = await deps.payments.countSettledOf(tx, account.id);
-
-        // Every address the person used with the clinic: the account's and its bookings'.
-        const emails = [
-          ...new Set(
-            [account.email, ...kept.map((b) => b.email)]
-              .map((e) => e.toLowerCase())
-              .filter(Boolean),
-          ),
-        ];
-        await deps.contact.eraseFrom(tx, emails);
-        const mails = await eraseMailsOf(tx, emails, subjectRef);
-        await deps.rateLimiter.forgetKeysMentioning([account.id, ...emails], tx);
-        await deleteAccountRows(tx, account.id, emails);
+        const erased = await deps.erasure.erase(work, account);
         await recordAudit(tx, {
           actorId: account.id,
           // The log keeps that it happened, not who the person was (design section 5.7).
@@ -197,13 +161,13 @@ export function createAccountService(deps: AccountServiceDeps) {
           action: 'me.delete',
           target: account.id,
           detail: {
-            cancelledBookings: cancelled,
-            keptBookings: kept.length,
-            deletedBookings: deleted,
+            cancelledBookings: erased.cancelledBookings,
+            keptBookings: erased.keptBookings,
+            deletedBookings: erased.deletedBookings,
             role: account.role,
           },
         });
-        return { bookings: kept.length, payments, mails };
+        return { bookings: erased.keptBookings, payments: erased.keptPayments, mails: erased.keptMails };
       });
       return { erased: true, kept: keptSummary(counts, deps.retentionDays) };
     },
@@ -246,21 +210,18 @@ export function createAccountService(deps: AccountServiceDeps) {
           listSessionsOf(db, account.id),
           deps.booking.exportOf(account.id),
           deps.payments.exportOf(account.id),
-          exportMailsTo(db, account.email),
-          deps.contact.exportOf(account.email),
+          exportMailsOf(db, account.id),
+          deps.contact.exportOf(account.id),
           deps.waitlistOf?.(account.id) ?? [],
         ]);
-      // Entries about the person name them by address or id, or name one of their bookings.
-      const audit = await listAuditAbout(db, [
-        account.email,
-        account.id,
-        ...bookings.map((b) => b._id),
-      ]);
+      // Entries about the person name their id or one of their bookings; never their address,
+      // which another account may have held when the entry was written.
+      const audit = await listAuditAbout(db, [account.id, ...bookings.map((b) => b._id)]);
       await recordAudit(db, {
         actorId: caller.userId,
         actorEmail: caller.email,
         action: 'me.export',
-        target: account.email,
+        target: account.id,
       });
       const iso = (d: Date) => d.toISOString();
       return {

@@ -348,18 +348,10 @@ export function listBookingsOf(db: Db, patientId: string, withCancelled: boolean
     .orderBy(asc(bookings.date), asc(bookings.startMin), asc(bookings.createdAt));
 }
 
-/** The same for the account registered under `email` now (an admin looking a patient up). */
-export function listBookingsOfEmail(db: Db, email: string, withCancelled: boolean): Promise<BookingRow[]> {
-  return db
-    .select()
-    .from(bookings)
-    .where(
-      and(
-        inArray(bookings.patientId, db.select({ id: users.id }).from(users).where(eq(users.email, email))),
-        withCancelled ? undefined : sql`${bookings.status} <> 'cancelled'`,
-      ),
-    )
-    .orderBy(asc(bookings.date), asc(bookings.startMin), asc(bookings.createdAt));
+/** The account registered under `email` now (an admin looking a patient up), if any. */
+export async function findPatientIdByEmail(db: Db, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return row?.id ?? null;
 }
 
 export interface AdminBookingFilter {

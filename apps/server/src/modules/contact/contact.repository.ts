@@ -1,10 +1,10 @@
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema.ts';
 
 export async function insertContactMessage(
   db: Db,
-  message: { email: string; subject: string; message: string },
+  message: { email: string; subject: string; message: string; userId: string | null },
 ): Promise<string> {
   const [row] = await db.insert(contactMessages).values(message).returning({ id: contactMessages.id });
   return row!.id;
@@ -14,21 +14,20 @@ export function listContactMessages(db: Db, limit = 200) {
   return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(limit);
 }
 
-/** The messages sent from an address (stored lowercased), oldest first. */
-export function listContactMessagesFrom(db: Db, email: string) {
+/** The messages an account sent signed in, oldest first. */
+export function listContactMessagesOf(db: Db, userId: string) {
   return db
     .select()
     .from(contactMessages)
-    .where(eq(contactMessages.email, email))
-    .orderBy(asc(contactMessages.createdAt));
+    .where(eq(contactMessages.userId, userId))
+    .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id));
 }
 
-/** Deletes the messages sent from any of these addresses (an erased account's). */
-export async function deleteContactMessagesFrom(db: Db, emails: string[]): Promise<number> {
-  if (emails.length === 0) return 0;
+/** Deletes the messages an account sent signed in (an erased account's). */
+export async function deleteContactMessagesOf(db: Db, userId: string): Promise<number> {
   const rows = await db
     .delete(contactMessages)
-    .where(inArray(sql`lower(${contactMessages.email})`, emails.map((e) => e.toLowerCase())))
+    .where(eq(contactMessages.userId, userId))
     .returning({ id: contactMessages.id });
   return rows.length;
 }

@@ -36,8 +36,11 @@ export async function contactRoutes(
       },
     },
     async (request, reply) => {
+      // Sent signed in, the message is that account's data (its export and erasure); signed
+      // out, it is nobody's, whatever address it gives.
+      const caller = await opts.callers.optionalCaller(request);
       reply.status(201);
-      return opts.contact.receive(request.body, request.ip);
+      return opts.contact.receive(request.body, request.ip, caller?.userId ?? null);
     },
   );
 }

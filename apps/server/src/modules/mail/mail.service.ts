@@ -14,7 +14,7 @@ import {
   enqueueMailsWrite as storeMailsLater,
   type NewMail,
   eraseMailsOf as eraseMailRows,
-  listMailsTo,
+  listMailsOf,
   listOutbox,
 } from './outbox.repository.ts';
 
@@ -34,6 +34,8 @@ export interface MailDeps {
 /** What a mail about a booking says of it. */
 interface BookingOfMail {
   id: string;
+  /** The account the booking belongs to: the mail is its data. Null once detached. */
+  patientId: string | null;
   patientEmail: string;
   patientName: string;
   treatmentName: string;
@@ -108,6 +110,7 @@ export function createMailService(deps: MailDeps) {
     return {
       kind,
       toAddress: booking.patientEmail,
+      userId: booking.patientId,
       subject,
       textBody: `Dear ${booking.patientName},\n\n${body}\n\nDoctors Portal\n`,
       ics: calendar === null ? null : calendarFor(booking, calendar),
@@ -115,10 +118,12 @@ export function createMailService(deps: MailDeps) {
   }
 
   return {
-    async queueContactMessage(tx: Db, message: { email: string; subject: string; message: string }) {
+    /** `userId`: the signed-in account that sent it, whose data the mail is; null when sent signed out. */
+    async queueContactMessage(tx: Db, message: { email: string; subject: string; message: string }, userId: string | null) {
       if (!deps.clinicInbox) return;
       await enqueueMail(tx, {
         kind: 'contact',
+        userId,
         toAddress: deps.clinicInbox,
         replyTo: message.email,
         subject: `[Contact] ${message.subject}`,
@@ -127,9 +132,10 @@ export function createMailService(deps: MailDeps) {
     },
 
     /** The link that proves a new account's address (Better Auth calls this at sign-up). */
-    async queueEmailVerification(db: Db, to: { email: string; name: string; url: string }) {
+    async queueEmailVerification(db: Db, to: { userId: string; email: string; name: string; url: string }) {
       await enqueueMail(db, {
         kind: 'email-verification',
+        userId: to.userId,
         toAddress: to.email,
         subject: 'Confirm your email address for Doctors Portal',
         textBody:
@@ -139,9 +145,10 @@ export function createMailService(deps: MailDeps) {
     },
 
     /** The single-use link to choose a new password (Better Auth calls this on request-password-reset). */
-    async queuePasswordReset(db: Db, to: { email: string; name: string; url: string }) {
+    async queuePasswordReset(db: Db, to: { userId: string; email: string; name: string; url: string }) {
       await enqueueMail(db, {
         kind: 'password-reset',
+        userId: to.userId,
         toAddress: to.email,
         subject: 'Reset your Doctors Portal password',
         textBody:
@@ -179,11 +186,12 @@ export function createMailService(deps: MailDeps) {
      * A waitlist offer (design section 5.5): one concrete time, to book before it expires. No
      * calendar file: nothing is booked yet.
      */
-    async queueWaitlistOffer(tx: Db, offer: { patientEmail: string; patientName: string; treatmentName: string; date: string; slot: string; doctorName: string | null; expiresAt: Date }) {
+    async queueWaitlistOffer(tx: Db, offer: { patientId: string; patientEmail: string; patientName: string; treatmentName: string; date: string; slot: string; doctorName: string | null; expiresAt: Date }) {
       if (offer.patientEmail === '') return;
       const minutes = Math.max(1, Math.round((offer.expiresAt.getTime() - deps.now().getTime()) / 60_000));
       await enqueueMail(tx, {
         kind: 'waitlist-offer',
+        userId: offer.patientId,
         toAddress: offer.patientEmail,
         subject: `A time for ${offer.treatmentName} is free: ${formatMediumDate(offer.date)} at ${offer.slot}`,
         textBody:
@@ -304,9 +312,13 @@ export async function listRecentMails(db: Db, limit = 100): Promise<OutboxEntry[
   }));
 }
 
-/** What was queued to an address, oldest first, as its account's export lists it: never the bodies. */
-export async function exportMailsTo(db: Db, address: string): Promise<AccountExport['mails']> {
-  return (await listMailsTo(db, address)).map((m) => ({
+/**
+ * The mails that are an account's data, oldest first, as its export lists them: those queued to
+ * it or by its own action, found by the account id they carry, never by address (an address
+ * need not be verified, and may have been someone else's). Never the bodies.
+ */
+export async function exportMailsOf(db: Db, userId: string): Promise<AccountExport['mails']> {
+  return (await listMailsOf(db, userId)).map((m) => ({
     kind: m.kind,
     subject: m.subject,
     createdAt: m.createdAt.toISOString(),
@@ -315,9 +327,9 @@ export async function exportMailsTo(db: Db, address: string): Promise<AccountExp
 }
 
 /**
- * Erasure of an account's mail, in `tx`: unsent mail to or from `emails` is deleted, sent mail
- * keeps its kind and dates under the pseudonym `subjectRef`. Returns how many sent ones were kept.
+ * Erasure of an account's mail, in `tx`, by its id: unsent mail deleted, sent mail kept with its
+ * kind and dates under the pseudonym `subjectRef`. Returns how many sent ones were kept.
  */
-export function eraseMailsOf(tx: Db, emails: string[], subjectRef: string): Promise<number> {
-  return eraseMailRows(tx, emails, subjectRef);
+export function eraseMailsOf(tx: Db, userId: string, subjectRef: string): Promise<number> {
+  return eraseMailRows(tx, userId, subjectRef);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { PendingWrite } from '../../lib/pending-write.ts';
 import { outbox } from '../../db/schema.ts';
@@ -6,7 +6,7 @@ import { outbox } from '../../db/schema.ts';
 export type OutboxRow = typeof outbox.$inferSelect;
 export type NewMail = Pick<
   typeof outbox.$inferInsert,
-  'kind' | 'toAddress' | 'subject' | 'textBody' | 'replyTo' | 'ics' | 'nextAttemptAt' | 'expiresAt' | 'bookingId' | 'bookingVersion' | 'dedupeKey'
+  'kind' | 'toAddress' | 'subject' | 'textBody' | 'replyTo' | 'ics' | 'nextAttemptAt' | 'expiresAt' | 'bookingId' | 'bookingVersion' | 'dedupeKey' | 'userId'
 >;
 
 /** Stores a mail; pass the transaction of whatever caused it. */
@@ -112,37 +112,37 @@ export function listOutbox(db: Db, limit = 100) {
   return db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(limit);
 }
 
-/** What was queued to an address: kind, subject, when and how it went; never the bodies. */
-export function listMailsTo(db: Db, address: string) {
+/** The mails that are an account's data (queued to it or by its action): kind, subject, when and how it went; never the bodies. */
+export function listMailsOf(db: Db, userId: string) {
   return db
     .select({ kind: outbox.kind, subject: outbox.subject, status: outbox.status, createdAt: outbox.createdAt })
     .from(outbox)
-    .where(sql`lower(${outbox.toAddress}) = ${address.toLowerCase()}`)
-    .orderBy(asc(outbox.createdAt));
+    .where(eq(outbox.userId, userId))
+    .orderBy(asc(outbox.createdAt), asc(outbox.id));
 }
 
 /**
- * An erased account's mail (design section 5.7): what was not sent yet to or from its addresses
- * is deleted; sent mail keeps its kind and dates, the address replaced by the account's
- * pseudonym, the subject, body and attachment emptied. Returns how many sent ones were kept.
+ * An erased account's mail (design section 5.7), by the account id the rows carry, never by
+ * address: what was not sent yet is deleted; sent mail keeps its kind and dates, the subject,
+ * body and attachment emptied, the person's address replaced by the pseudonym (a mail the person
+ * sent, through the contact form, is to the clinic and names them in `reply_to`, which goes),
+ * and no longer names the account. Returns how many sent ones were kept.
  */
-export async function eraseMailsOf(tx: Db, emails: string[], subjectRef: string): Promise<number> {
-  if (emails.length === 0) return 0;
-  const lowered = emails.map((e) => e.toLowerCase());
-  const isTo = inArray(sql`lower(${outbox.toAddress})`, lowered);
-  const isFrom = inArray(sql`lower(coalesce(${outbox.replyTo}, ''))`, lowered);
-  await tx.delete(outbox).where(and(or(isTo, isFrom), ne(outbox.status, 'sent')));
+export async function eraseMailsOf(tx: Db, userId: string, subjectRef: string): Promise<number> {
+  const isTheirs = eq(outbox.userId, userId);
+  await tx.delete(outbox).where(and(isTheirs, ne(outbox.status, 'sent')));
   const kept = await tx
     .update(outbox)
     .set({
-      toAddress: sql`CASE WHEN ${isTo} THEN ${subjectRef} ELSE ${outbox.toAddress} END`,
-      replyTo: sql`CASE WHEN ${isFrom} THEN NULL ELSE ${outbox.replyTo} END`,
+      toAddress: sql`CASE WHEN ${outbox.replyTo} IS NULL THEN ${subjectRef} ELSE ${outbox.toAddress} END`,
+      replyTo: null,
       subject: '',
       textBody: '',
       ics: null,
       lastError: null,
+      userId: null,
     })
-    .where(and(or(isTo, isFrom), eq(outbox.status, 'sent')))
+    .where(and(isTheirs, eq(outbox.status, 'sent')))
     .returning({ id: outbox.id });
   return kept.length;
 }

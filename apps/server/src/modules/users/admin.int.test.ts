@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, bookings, doctors, users } from '../../db/schema.ts';
+import { auditLog, bookings, doctors, retainedIdentities, users } from '../../db/schema.ts';
 import { bearer, buildTestApp, createSignedInPatients, signIn, signUp, slotTimes, type TestApp, type TestUser } from '../../test/helper.ts';
 
 const NOW = new Date('2030-06-05T10:15:00Z');
@@ -73,7 +73,7 @@ describe('admin: users, roles, doctors, audit', () => {
     expect((await book(other)).statusCode).toBe(201);
   });
 
-  it('removes a user: sessions end, upcoming bookings free their slots, past bookings stay', async () => {
+  it('removes a user: sessions end, upcoming bookings free their slots, past bookings stay under a pseudonym', async () => {
     const victim = await signUp(t);
     const [treatment] = (await t.app.inject('/api/available?date=2030-06-08')).json<{ _id: string; name: string }[]>();
     const upcoming = await t.app.inject({
@@ -94,13 +94,18 @@ describe('admin: users, roles, doctors, audit', () => {
     expect(res.json()).toEqual({ deletedCount: 1 });
 
     expect((await t.app.inject({ url: '/api/me', headers: bearer(victim) })).json()).toEqual({ user: null });
-    const [cancelled] = await t.db.select().from(bookings).where(eq(bookings.id, upcoming.json().booking._id));
-    expect(cancelled!.status).toBe('cancelled');
+    // The same erasure as the patient's own deletion: the never-paid upcoming booking is gone.
+    expect(await t.db.select().from(bookings).where(eq(bookings.id, upcoming.json().booking._id))).toEqual([]);
     const free = (await t.app.inject('/api/available?date=2030-06-08')).json<{ _id: string; slots: string[] }[]>();
     expect(free.find((x) => x._id === treatment!._id)!.slots).toContain('08.00 AM - 08.30 AM');
     const [kept] = await t.db.select().from(bookings).where(eq(bookings.id, past!.id));
-    // Kept for the records, but no longer anyone's: the personal details went with the account.
+    // Kept for the records, but no longer anyone's: the personal details went with the account,
+    // who it was to the retention store under the booking's pseudonym.
     expect(kept).toMatchObject({ status: 'confirmed', patientId: null, patientEmail: '', patientName: '', phone: '', priceCents: 2000 });
+    expect(kept!.subjectRef).not.toBeNull();
+    expect(await t.db.select({ email: retainedIdentities.email, phone: retainedIdentities.phone }).from(retainedIdentities).where(eq(retainedIdentities.subjectRef, kept!.subjectRef!))).toEqual([
+      { email: victim.email, phone: '555 0101' },
+    ]);
 
     const twice = await t.app.inject({ method: 'DELETE', url: `/api/user/${victim.email}`, headers: bearer(boss) });
     expect(twice.statusCode).toBe(404);
@@ -185,6 +190,9 @@ describe('admin: users, roles, doctors, audit', () => {
 
   it('writes every admin action to an audit log that cannot be altered', async () => {
     const [ann, leaving] = await createSignedInPatients(t, 2, 'audited');
+    // Entries about an account name it by id: an address may later be someone else's.
+    const annId = await userIdOf(t, ann!.email);
+    const leavingId = await userIdOf(t, leaving!.email);
     const doctor = { name: 'Dr Audit', email: `audit-${Date.now()}@clinic.test`, specialty: '', img: await doctorImage(t) };
     for (const request of [
       { method: 'PUT', url: `/api/user/admin/${ann!.email}` },
@@ -197,11 +205,11 @@ describe('admin: users, roles, doctors, audit', () => {
     const res = await t.app.inject({ url: '/api/audit', headers: bearer(boss) });
     const entries = res.json<{ actor: string; action: string; target: string }[]>();
     expect(entries).toContainEqual({
-      _id: expect.any(String), actor: 'boss@clinic.test', action: 'user.make-admin', target: ann!.email, detail: {}, at: expect.any(String),
+      _id: expect.any(String), actor: 'boss@clinic.test', action: 'user.make-admin', target: annId, detail: {}, at: expect.any(String),
     });
     expect(entries.map((e) => [e.action, e.target])).toEqual(
       expect.arrayContaining([
-        ['user.remove', leaving!.email],
+        ['user.remove', leavingId],
         ['doctor.add', doctor.email],
         ['doctor.delete', doctor.email],
       ]),

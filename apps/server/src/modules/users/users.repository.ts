@@ -35,12 +35,6 @@ export async function countAdmins(db: Db): Promise<number> {
   return db.$count(users, eq(users.role, 'admin'));
 }
 
-/** Removes the account; its sessions and credentials go with it (ON DELETE CASCADE). */
-export async function deleteUser(db: Db, id: string): Promise<number> {
-  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-  return rows.length;
-}
-
 /** A patient's phone, as the front desk took it down (the profile shows and edits it). */
 export async function setUserPhone(db: Db, userId: string, phone: string): Promise<void> {
   await db.update(users).set({ phone }).where(eq(users.id, userId));

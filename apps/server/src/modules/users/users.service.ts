@@ -8,10 +8,9 @@ import { inTransaction } from '../../lib/unit-of-work.ts';
 import type { Caller } from '../identity/caller.ts';
 import type { Auth } from '../identity/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { BookingService } from '../booking/booking.service.ts';
+import type { AccountErasure } from '../account/erase-account.service.ts';
 import {
   countAdmins,
-  deleteUser,
   findUserByEmail,
   listUsers,
   markEmailVerified,
@@ -36,8 +35,8 @@ export class AdminEmailTakenError extends ConfigError {
   }
 }
 
-export function createUsersService(deps: { db: Db; auth: Auth; booking: BookingService }) {
-  const { db, auth, booking } = deps;
+export function createUsersService(deps: { db: Db; auth: Auth; erasure: AccountErasure }) {
+  const { db, auth, erasure } = deps;
   return {
     /** `{ admin }` for the caller's own email; admins may ask about anyone. */
     async isAdmin(caller: Caller, email: string): Promise<{ admin: boolean }> {
@@ -64,14 +63,19 @@ export function createUsersService(deps: { db: Db; auth: Auth; booking: BookingS
         if (!user) throw new AppError(ErrorCode.NOT_FOUND, 'There is no user with this email.');
         if (user.role === 'admin') return { modifiedCount: 0 };
         const modifiedCount = await setUserRole(tx, email, 'admin');
-        await recordAudit(tx, { actorId: caller.userId, actorEmail: caller.email, action: 'user.make-admin', target: email });
+        // By id: the entry is about this account, and its export finds it so; an address may
+        // later be someone else's.
+        await recordAudit(tx, { actorId: caller.userId, actorEmail: caller.email, action: 'user.make-admin', target: user.id });
         return { modifiedCount };
       });
     },
 
     /**
-     * Removes an account (not one's own, not the last admin): its sessions end, its upcoming
-     * bookings are cancelled so the slots free up, its past bookings stay for the records.
+     * Removes an account (not one's own, not the last admin) by the same erasure as the
+     * patient's own deletion (erase-account.service.ts): its sessions end, its upcoming bookings
+     * are cancelled so the slots free up, paid or attended ones are kept under a pseudonym, its
+     * messages and mail are erased, so nothing of it is left for a later account at the address.
+     * The audit entry names the account by id, not by address.
      */
     async remove(caller: Caller, email: string): Promise<{ deletedCount: number }> {
       if (email === caller.email) {
@@ -84,16 +88,20 @@ export function createUsersService(deps: { db: Db; auth: Auth; booking: BookingS
         if (user.role === 'admin' && (await countAdmins(tx)) <= 1) {
           throw new AppError(ErrorCode.CONFLICT, 'The clinic needs at least one admin.');
         }
-        const cancelled = await booking.cancelUpcomingOf(work, user.id);
-        const deletedCount = await deleteUser(tx, user.id);
+        const erased = await erasure.erase(work, user);
         await recordAudit(tx, {
           actorId: caller.userId,
           actorEmail: caller.email,
           action: 'user.remove',
-          target: email,
-          detail: { cancelledBookings: cancelled, role: user.role },
+          target: user.id,
+          detail: {
+            cancelledBookings: erased.cancelledBookings,
+            keptBookings: erased.keptBookings,
+            deletedBookings: erased.deletedBookings,
+            role: user.role,
+          },
         });
-        return { deletedCount };
+        return { deletedCount: erased.deletedAccounts };
       });
     },
 
@@ -124,7 +132,7 @@ export function createUsersService(deps: { db: Db; auth: Auth; booking: BookingS
       if (!created) throw new Error('the new patient account was not stored');
       if (patient.phone) await setUserPhone(db, created.id, patient.phone);
       await auth.api.requestPasswordReset({ body: { email, redirectTo: `${publicUrl}/reset-password` } });
-      await recordAudit(db, { actorId: caller.userId, actorEmail: caller.email, action: 'patient.create', target: email, detail: { name: created.name } });
+      await recordAudit(db, { actorId: caller.userId, actorEmail: caller.email, action: 'patient.create', target: created.id, detail: { name: created.name } });
       return { userId: created.id, email: created.email, name: created.name, created: true };
     },
 

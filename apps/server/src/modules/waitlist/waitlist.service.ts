@@ -139,7 +139,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
       const waiting = entries
         .filter((e) => e.entry.status === 'waiting')
         .sort((a, b) => Number(recent(a.entry)) - Number(recent(b.entry)) || a.entry.createdAt.getTime() - b.entry.createdAt.getTime());
-      const made: { offer: Omit<OfferRow, 'id' | 'status' | 'createdAt'>; patient: { email: string; name: string }; treatmentName: string; doctorName: string | null }[] = [];
+      const made: { offer: Omit<OfferRow, 'id' | 'status' | 'createdAt'>; patient: { id: string; email: string; name: string }; treatmentName: string; doctorName: string | null }[] = [];
       for (const { entry, email, name } of waiting) {
         const times = free.get(entry.treatmentId);
         if (!times) continue;
@@ -172,7 +172,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
             startsAt: best.startsAt,
             expiresAt: new Date(Math.min(at.getTime() + settings.offerMinutes * 60_000, best.startsAt.getTime())),
           },
-          patient: { email, name },
+          patient: { id: entry.patientId, email, name },
           treatmentName: times.treatment.name,
           doctorName: best.doctor?.name ?? null,
         });
@@ -183,6 +183,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
       await markEntriesOffered(tx, [...storedEntries], at);
       for (const m of sent) {
         await mail.queueWaitlistOffer(tx, {
+          patientId: m.patient.id,
           patientEmail: m.patient.email,
           patientName: m.patient.name,
           treatmentName: m.treatmentName,
