@@ -88,16 +88,24 @@ export function fitName(raw: unknown, fallback: string): string {
  */
 export const phoneSchema = oneLine(z.string().trim().max(40, 'Phone must be 40 characters or shorter'));
 
+/** Control characters other than line breaks: what a text written in a text area must not hold. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS_BUT_LINE_BREAKS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+export const REASON_CONTROL_CHARACTERS_MESSAGE = 'A reason must not contain control characters';
+
 /**
- * Why something was cancelled or closed, as staff or the patient write it: one line (it is
- * mailed and kept in the history), trimmed, at most `max` characters.
+ * Why something was cancelled or closed, as staff or the patient write it in a text area:
+ * trimmed, at most `max` characters. Line breaks are the writer's (kept, as `\n`: the reason
+ * goes into mail bodies and the history, never into a header, and a calendar file escapes it);
+ * any other control character is refused.
  */
 export function reasonSchema(max: number, required?: { message: string }) {
   const text = z.string().trim();
-  return oneLine(
-    (required ? text.min(1, required.message) : text).max(max, `A reason has at most ${max} characters`),
-    'Write the reason on one line, without control characters',
-  );
+  return (required ? text.min(1, required.message) : text)
+    .max(max, `A reason has at most ${max} characters`)
+    .refine((reason) => !CONTROL_CHARACTERS_BUT_LINE_BREAKS.test(reason), REASON_CONTROL_CHARACTERS_MESSAGE)
+    .transform((reason) => reason.replace(/\r\n?/g, '\n'));
 }
 
 export const loginFormSchema = z.object({ email: formEmailSchema, password: passwordSchema });
