@@ -410,7 +410,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.jobs?.autoStart !== false) jobs.start();
 
   // Routes, each declaring who may call it (`config.access`), checked before its input.
-  registerAccessControl(app, callers, { requireAdminTwoFactor: config.requireAdminTwoFactor });
+  registerAccessControl(app, callers);
   await app.register(healthRoutes, { database, config, disk: diskWatch });
   await app.register(readyRoutes, { database });
   await app.register(metricsRoutes, { metrics, config });

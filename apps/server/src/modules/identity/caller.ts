@@ -169,13 +169,8 @@ declare module 'fastify' {
  *
  * REQUIRE_ADMIN_2FA is not a rule of these routes but of the caller (toCaller): an admin held
  * back by it is a patient everywhere, and admin routes answer it `two_factor_required`.
- * `_options` is what app.ts still passes; the resolver has the setting.
  */
-export function registerAccessControl(
-  app: FastifyInstance,
-  callers: CallerResolver,
-  _options: { requireAdminTwoFactor?: boolean } = {},
-) {
+export function registerAccessControl(app: FastifyInstance, callers: CallerResolver) {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === 'admin') await callers.requireAdmin(request);

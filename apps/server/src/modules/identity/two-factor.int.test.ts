@@ -284,6 +284,8 @@ describe('two-step sign-in', () => {
       expect((await read(`/api/booking/${booking._id}`, admin)).statusCode).toBe(404);
       expect((await read(`/api/booking?patient=${encodeURIComponent(patient.email)}`, admin)).statusCode).toBe(403);
       expect((await read(`/api/admin/${encodeURIComponent(patient.email)}`, admin)).statusCode).toBe(403);
+      // About itself, the account is still told it is an admin: its admin pages say what to do.
+      expect((await read(`/api/admin/${encodeURIComponent(admin.email)}`, admin)).json()).toEqual({ admin: true });
 
       // Signed in with a code, the same account is an admin everywhere.
       const { key } = await enrol(admin);
