@@ -144,7 +144,8 @@ export function createCallerResolver(
       if (!caller) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Please sign in first.');
       if (caller.adminNeedsTwoFactor) {
         const detail = caller.twoFactorEnabled ? adminTwoFactorTexts.signInWithCode : adminTwoFactorTexts.required;
-        throw new AppError(ErrorCode.TWO_FACTOR_REQUIRED, detail);
+        // The web offers the way to turn it on only to an account that has it off.
+        throw new AppError(ErrorCode.TWO_FACTOR_REQUIRED, detail, { extra: { twoFactorEnabled: caller.twoFactorEnabled } });
       }
       if (!caller.isAdmin) throw new AppError(ErrorCode.FORBIDDEN, 'Only admins may do this.');
       return caller;

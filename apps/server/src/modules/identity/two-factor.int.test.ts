@@ -279,7 +279,7 @@ describe('two-step sign-in', () => {
       const booking = await bookingOf(patient);
       const admin = await passwordOnlyAdmin();
 
-      expect((await read('/api/user', admin)).json()).toMatchObject({ status: 403, code: 'two_factor_required' });
+      expect((await read('/api/user', admin)).json()).toMatchObject({ status: 403, code: 'two_factor_required', twoFactorEnabled: false });
       // As a patient is answered: someone else's booking does not exist, their list is refused.
       expect((await read(`/api/booking/${booking._id}`, admin)).statusCode).toBe(404);
       expect((await read(`/api/booking?patient=${encodeURIComponent(patient.email)}`, admin)).statusCode).toBe(403);
@@ -311,6 +311,7 @@ describe('two-step sign-in', () => {
       expect(refused.json()).toMatchObject({
         code: 'two_factor_required',
         detail: 'Admin pages need a sign-in with your authenticator code. Sign out, then sign in again with your password and code.',
+        twoFactorEnabled: true,
       });
       const patient = await signUp(t);
       expect((await read(`/api/booking?patient=${encodeURIComponent(patient.email)}`, laptop)).statusCode).toBe(403);

@@ -36,4 +36,19 @@ describe('AdminLoadFailed', () => {
     await userEvent.setup().click(screen.getByRole('link', { name: 'Turn on two-step sign-in' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/security');
   });
+
+  it('only tells an admin who has two-step sign-in on but signed in without a code, with no button to turn it on', () => {
+    const problem = {
+      status: 403,
+      title: 'Forbidden',
+      code: 'two_factor_required',
+      detail: adminTwoFactorTexts.signInWithCode,
+    };
+    const error = new ApiError(problem, { ...problem, twoFactorEnabled: true });
+    renderAt(<AdminLoadFailed error={error} onRetry={() => undefined} />, {
+      path: '/dashboard/users',
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(adminTwoFactorTexts.signInWithCode);
+    expect(screen.queryByRole('link', { name: 'Turn on two-step sign-in' })).not.toBeInTheDocument();
+  });
 });
