@@ -10,19 +10,23 @@ import type { RouteAccess } from './modules/identity/caller.ts';
 import { bearer, buildTestApp, signIn, signUp, type TestApp, type TestUser } from './test/helper.ts';
 import { makeImage, multipartBody } from './test/images.ts';
 
-type CallerKind = 'anonymous' | 'patient' | 'otherPatient' | 'admin';
-const CALLERS: CallerKind[] = ['anonymous', 'patient', 'otherPatient', 'admin'];
+type CallerKind = 'anonymous' | 'patient' | 'otherPatient' | 'receptionist' | 'doctor' | 'admin';
+const CALLERS: CallerKind[] = ['anonymous', 'patient', 'otherPatient', 'receptionist', 'doctor', 'admin'];
 const NOW = new Date('2030-06-05T10:15:00Z');
 const DAY = '2030-06-07';
 
 interface Fixtures {
   patient: TestUser;
+  /** The doctor the doctor's account works as (no bookings: its day is empty). */
+  doctorId: string;
   bookingId: string;
   imageId: string;
   imageUrl: string;
   treatments: { _id: string; slots: string[] }[];
   fresh(): string;
   freshUser(): Promise<string>;
+  /** A new patient's account id. */
+  freshUserId(): Promise<string>;
   freshDoctor(): Promise<string>;
   freshDoctorId(): Promise<string>;
   freshTreatmentId(): Promise<string>;
@@ -34,14 +38,20 @@ interface Fixtures {
 }
 
 type Expected = Record<CallerKind, number>;
-const everyone = (status: number): Expected => ({ anonymous: status, patient: status, otherPatient: status, admin: status });
-const adminOnly = (ok: number): Expected => ({ anonymous: 401, patient: 403, otherPatient: 403, admin: ok });
+const everyone = (status: number): Expected => ({ anonymous: status, patient: status, otherPatient: status, receptionist: status, doctor: status, admin: status });
+/** Every signed-in caller alike (each with their own data). */
+const signedIn = (status: number): Expected => ({ ...everyone(status), anonymous: 401 });
+const adminOnly = (ok: number): Expected => ({ anonymous: 401, patient: 403, otherPatient: 403, receptionist: 403, doctor: 403, admin: ok });
+/** The front desk (`frontDesk`): receptionists and admins. */
+const frontDesk = (ok: number): Expected => ({ ...adminOnly(ok), receptionist: ok });
 
 interface Row {
   request(f: Fixtures, caller: CallerKind): Promise<InjectOptions> | InjectOptions;
   expected: Expected;
   /** Open to anyone though its row's anonymous caller gets a 401 (a wrong password's). */
   isPublic?: true;
+  /** The capability the route declares, where its statuses alone do not tell (`admin` otherwise). */
+  access?: RouteAccess;
 }
 
 /** Keyed by `METHOD url` exactly as Fastify registered it. */
@@ -56,21 +66,21 @@ const MATRIX: Record<string, Row> = {
   // Each caller changes and exports only their own account.
   'PATCH /api/me': {
     request: () => ({ method: 'PATCH', url: '/api/me', payload: { phone: '555 0100' } }),
-    expected: { anonymous: 401, patient: 200, otherPatient: 200, admin: 200 },
+    expected: signedIn(200),
   },
   'GET /api/me/export': {
     request: () => ({ url: '/api/me/export' }),
-    expected: { anonymous: 401, patient: 200, otherPatient: 200, admin: 200 },
+    expected: signedIn(200),
   },
   // Nobody's account is deleted here: a body that is not valid stops every signed-in caller.
   'DELETE /api/me': {
     request: () => ({ method: 'DELETE', url: '/api/me', payload: { password: 42 } }),
-    expected: { anonymous: 401, patient: 400, otherPatient: 400, admin: 400 },
+    expected: signedIn(400),
   },
   // Patients signed up unverified get the mail; the operator's admin account is verified already.
   'POST /api/me/verification-email': {
     request: () => ({ method: 'POST', url: '/api/me/verification-email' }),
-    expected: { anonymous: 401, patient: 202, otherPatient: 202, admin: 409 },
+    expected: { ...signedIn(202), admin: 409 },
   },
   // Only the Better Auth endpoints the product uses are served; without Google, none is a GET.
   'GET /api/auth/*': { request: () => ({ url: '/api/auth/get-session' }), expected: everyone(404) },
@@ -82,11 +92,11 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/user/:email': {
     request: (f) => ({ method: 'PUT', url: `/api/user/${f.patient.email}`, payload: { email: f.patient.email } }),
     // Not even an admin may take a patient's token.
-    expected: { anonymous: 401, patient: 200, otherPatient: 403, admin: 403 },
+    expected: { ...signedIn(403), patient: 200 },
   },
   'GET /api/admin/:email': {
     request: (f) => ({ url: `/api/admin/${f.patient.email}` }),
-    expected: { anonymous: 401, patient: 200, otherPatient: 403, admin: 200 },
+    expected: { ...signedIn(403), patient: 200, admin: 200 },
   },
   'POST /api/contact': {
     request: () => ({ method: 'POST', url: '/api/contact', payload: { email: 'a@example.com', subject: 's', message: 'm' } }),
@@ -96,19 +106,22 @@ const MATRIX: Record<string, Row> = {
   'GET /api/service': { request: () => ({ url: '/api/service' }), expected: everyone(200) },
   'POST /api/booking': {
     request: (f, caller) => {
-      const t = f.treatments[CALLERS.indexOf(caller) + 1]!; // a treatment per caller: no conflicts
-      return { method: 'POST', url: '/api/booking', payload: { treatmentId: t._id, date: DAY, slot: t.slots[3] } };
+      const i = CALLERS.indexOf(caller);
+      const t = f.treatments[(i % (f.treatments.length - 1)) + 1]!; // a slot per caller: no conflicts
+      return { method: 'POST', url: '/api/booking', payload: { treatmentId: t._id, date: DAY, slot: t.slots[3 + i] } };
     },
-    expected: { anonymous: 401, patient: 201, otherPatient: 201, admin: 201 },
+    expected: signedIn(201),
   },
   'GET /api/booking': {
     request: (f) => ({ url: `/api/booking?patient=${f.patient.email}` }),
-    expected: { anonymous: 401, patient: 200, otherPatient: 403, admin: 200 },
+    // A doctor sees the patient's bookings on their own lane only (none here: an empty list).
+    expected: { ...signedIn(200), otherPatient: 403 },
   },
   'GET /api/booking/:id': {
     request: (f) => ({ url: `/api/booking/${f.bookingId}` }),
     // Another patient's booking does not exist as far as they can tell.
-    expected: { anonymous: 401, patient: 200, otherPatient: 404, admin: 200 },
+    // Nor, to a doctor, one on another lane (this one is the treatment's own queue).
+    expected: { ...signedIn(200), otherPatient: 404, doctor: 404 },
   },
   'GET /api/user': { request: () => ({ url: '/api/user' }), expected: adminOnly(200) },
   'PUT /api/user/admin/:email': {
@@ -141,43 +154,52 @@ const MATRIX: Record<string, Row> = {
   'GET /api/doctors/public': { request: () => ({ url: '/api/doctors/public' }), expected: everyone(200) },
   'GET /api/availability': {
     request: (f) => ({ url: `/api/availability?date=${DAY}&treatmentId=${f.treatments[0]!._id}` }),
-    expected: { anonymous: 401, patient: 200, otherPatient: 200, admin: 200 },
+    expected: signedIn(200),
   },
   'GET /api/booking/:id/ics': {
     request: (f) => ({ url: `/api/booking/${f.bookingId}/ics` }),
     // The owner's calendar file only: anyone else, admins included, gets a 404.
-    expected: { anonymous: 401, patient: 200, otherPatient: 404, admin: 404 },
+    expected: { ...signedIn(404), patient: 200 },
   },
   'POST /api/booking/:id/cancel': {
     request: async (f) => ({ method: 'POST', url: `/api/booking/${await f.freshBookingOf('patient')}/cancel`, payload: {} }),
-    expected: { anonymous: 401, patient: 200, otherPatient: 404, admin: 404 },
+    expected: { ...signedIn(404), patient: 200 },
   },
   'POST /api/booking/:id/reschedule': {
-    request: async (f) => ({ method: 'POST', url: `/api/booking/${await f.freshBookingOf('patient')}/reschedule`, payload: { date: '2030-06-20', slot: '03.00 PM - 03.30 PM' } }),
-    expected: { anonymous: 401, patient: 200, otherPatient: 404, admin: 404 },
+    request: async (f) => ({ method: 'POST', url: `/api/booking/${await f.freshBookingOf('patient')}/reschedule`, payload: { date: '2030-06-28', slot: '03.00 PM - 03.30 PM' } }),
+    expected: { ...signedIn(404), patient: 200 },
   },
+  // The front desk: receptionists and admins (a doctor's own lane is read through their day).
   'POST /api/admin/bookings': {
-    request: (f) => ({
-      method: 'POST',
-      url: '/api/admin/bookings',
-      payload: { treatmentId: f.treatments[2]!._id, date: '2030-06-26', slot: f.treatments[2]!.slots[4], patient: { email: f.fresh(), name: 'Phoned In', phone: '555 0199' } },
-    }),
-    expected: adminOnly(201),
+    request: (f, caller) => {
+      const t = f.treatments[2]!;
+      return {
+        method: 'POST',
+        url: '/api/admin/bookings',
+        payload: { treatmentId: t._id, date: DAY, slot: t.slots[9 + CALLERS.indexOf(caller)], patient: { email: f.fresh(), name: 'Phoned In', phone: '555 0199' } },
+      };
+    },
+    expected: frontDesk(201),
+    access: 'frontDesk',
   },
-  'GET /api/admin/bookings': { request: () => ({ url: `/api/admin/bookings?from=${DAY}&to=${DAY}` }), expected: adminOnly(200) },
-  'GET /api/admin/bookings.csv': { request: () => ({ url: `/api/admin/bookings.csv?from=${DAY}&to=${DAY}` }), expected: adminOnly(200) },
+  'GET /api/admin/bookings': { request: () => ({ url: `/api/admin/bookings?from=${DAY}&to=${DAY}` }), expected: frontDesk(200), access: 'frontDesk' },
+  'GET /api/admin/bookings.csv': { request: () => ({ url: `/api/admin/bookings.csv?from=${DAY}&to=${DAY}` }), expected: frontDesk(200), access: 'frontDesk' },
   'PATCH /api/admin/bookings/:id/status': {
-    // Not started yet: a 409 for the admin proves the route let them in.
+    // Not started yet: a 409 proves the route let the caller in.
     request: (f) => ({ method: 'PATCH', url: `/api/admin/bookings/${f.bookingId}/status`, payload: { status: 'completed' } }),
-    expected: adminOnly(409),
+    expected: frontDesk(409),
+    access: 'frontDesk',
   },
   'POST /api/admin/bookings/:id/cancel': {
     request: async (f) => ({ method: 'POST', url: `/api/admin/bookings/${await f.freshBookingOf('patient')}/cancel`, payload: { reason: 'Doctor ill' } }),
-    expected: adminOnly(200),
+    expected: frontDesk(200),
+    access: 'frontDesk',
   },
   'POST /api/admin/bookings/:id/reschedule': {
-    request: async (f) => ({ method: 'POST', url: `/api/admin/bookings/${await f.freshBookingOf('patient')}/reschedule`, payload: { date: '2030-06-21', slot: '03.00 PM - 03.30 PM' } }),
-    expected: adminOnly(200),
+    // Each booking is on its own treatment (freshBookingOf): both moves to one time succeed.
+    request: async (f) => ({ method: 'POST', url: `/api/admin/bookings/${await f.freshBookingOf('patient')}/reschedule`, payload: { date: '2030-06-29', slot: '03.00 PM - 03.30 PM' } }),
+    expected: frontDesk(200),
+    access: 'frontDesk',
   },
   'GET /api/admin/treatments': { request: () => ({ url: '/api/admin/treatments' }), expected: adminOnly(200) },
   'POST /api/admin/treatments': {
@@ -228,19 +250,19 @@ const MATRIX: Record<string, Row> = {
   'GET /api/outbox': { request: () => ({ url: '/api/outbox' }), expected: adminOnly(200) },
   // Reviews: the public list for anyone; one's own reviews and visits only; moderation for admins.
   'GET /api/reviews': { request: () => ({ url: '/api/reviews' }), expected: everyone(200) },
-  'GET /api/me/reviews': { request: () => ({ url: '/api/me/reviews' }), expected: { anonymous: 401, patient: 200, otherPatient: 200, admin: 200 } },
+  'GET /api/me/reviews': { request: () => ({ url: '/api/me/reviews' }), expected: signedIn(200) },
   'POST /api/booking/:id/review': {
     // The fixture visit has not taken place yet: its owner gets 409, anyone else 404.
     request: (f) => ({ method: 'POST', url: `/api/booking/${f.bookingId}/review`, payload: { rating: 5, text: 'Fine' } }),
-    expected: { anonymous: 401, patient: 409, otherPatient: 404, admin: 404 },
+    expected: { ...signedIn(404), patient: 409 },
   },
   'PATCH /api/reviews/:id': {
     request: () => ({ method: 'PATCH', url: '/api/reviews/00000000-0000-4000-8000-000000000000', payload: { rating: 4 } }),
-    expected: { anonymous: 401, patient: 404, otherPatient: 404, admin: 404 },
+    expected: signedIn(404),
   },
   'DELETE /api/reviews/:id': {
     request: () => ({ method: 'DELETE', url: '/api/reviews/00000000-0000-4000-8000-000000000000' }),
-    expected: { anonymous: 401, patient: 404, otherPatient: 404, admin: 404 },
+    expected: signedIn(404),
   },
   'GET /api/admin/reviews': { request: () => ({ url: '/api/admin/reviews' }), expected: adminOnly(200) },
   'PATCH /api/admin/reviews/:id': {
@@ -249,33 +271,33 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/admin/background': { request: () => ({ url: '/api/admin/background' }), expected: adminOnly(200) },
   // The waitlist is each signed-in caller's own: another's entry or offer is a 404.
-  'GET /api/waitlist': { request: () => ({ url: '/api/waitlist' }), expected: { anonymous: 401, patient: 200, otherPatient: 200, admin: 200 } },
+  'GET /api/waitlist': { request: () => ({ url: '/api/waitlist' }), expected: signedIn(200) },
   'POST /api/waitlist': {
     request: () => ({ method: 'POST', url: '/api/waitlist', payload: { treatmentId: 'not-a-uuid', from: '2030-06-07', to: '2030-06-08' } }),
-    expected: { anonymous: 401, patient: 400, otherPatient: 400, admin: 400 },
+    expected: signedIn(400),
   },
   'DELETE /api/waitlist/:id': {
     request: async (f) => ({ method: 'DELETE', url: `/api/waitlist/${await f.freshWaitlistEntryOf('patient')}` }),
-    expected: { anonymous: 401, patient: 204, otherPatient: 404, admin: 404 },
+    expected: { ...signedIn(404), patient: 204 },
   },
   'POST /api/waitlist/offers/:id/claim': {
     request: () => ({ method: 'POST', url: '/api/waitlist/offers/00000000-0000-4000-8000-000000000000/claim', payload: {} }),
-    expected: { anonymous: 401, patient: 404, otherPatient: 404, admin: 404 },
+    expected: signedIn(404),
   },
   'GET /api/payments/config': { request: () => ({ url: '/api/payments/config' }), expected: everyone(200) },
   'POST /api/booking/:id/pay': {
     request: (f) => ({ method: 'POST', url: `/api/booking/${f.bookingId}/pay`, payload: { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' } }),
     // Only the patient pays their own booking; to anyone else it does not exist.
-    expected: { anonymous: 401, patient: 200, otherPatient: 404, admin: 404 },
+    expected: { ...signedIn(404), patient: 200 },
   },
   // In test mode (this app) the Stripe routes refuse every signed-in caller: there is no Stripe.
   'POST /api/booking/:id/payment-intent': {
     request: (f) => ({ method: 'POST', url: `/api/booking/${f.bookingId}/payment-intent` }),
-    expected: { anonymous: 401, patient: 409, otherPatient: 409, admin: 409 },
+    expected: signedIn(409),
   },
   'POST /api/booking/:id/payment-confirmation': {
     request: (f) => ({ method: 'POST', url: `/api/booking/${f.bookingId}/payment-confirmation` }),
-    expected: { anonymous: 401, patient: 409, otherPatient: 409, admin: 409 },
+    expected: signedIn(409),
   },
   // Stripe authenticates its webhook by signature, not by caller; unconfigured, it does not exist.
   'POST /api/payments/webhook': {
@@ -285,8 +307,9 @@ const MATRIX: Record<string, Row> = {
 };
 
 /** The access a route must declare (`config.access`) for the statuses the matrix expects of it. */
-function accessOf({ expected, isPublic }: Row): RouteAccess | undefined {
+function accessOf({ expected, isPublic, access }: Row): RouteAccess | undefined {
   if (isPublic || expected.anonymous !== 401) return undefined;
+  if (access) return access;
   return expected.patient === 403 && expected.otherPatient === 403 ? 'admin' : 'signed-in';
 }
 
@@ -312,13 +335,24 @@ describe('access-control matrix', () => {
 
   beforeAll(async () => {
     t = await buildTestApp(
-      { ADMIN_EMAIL: 'boss@clinic.test', ADMIN_PASSWORD: 'admin-password', MAX_ACTIVE_BOOKINGS: '1000', BOOKING_RATE_LIMIT_PER_MINUTE: '1000' },
+      {
+        ADMIN_EMAIL: 'boss@clinic.test', ADMIN_PASSWORD: 'admin-password', MAX_ACTIVE_BOOKINGS: '1000', BOOKING_RATE_LIMIT_PER_MINUTE: '1000',
+        // The sign-in row tries one wrong password per caller, all on the patient's address.
+        AUTH_RATE_LIMIT_PER_ACCOUNT: '20',
+      },
       { now: () => NOW },
     );
     const patient = await signUp(t);
     const other = await signUp(t);
     const admin = await signIn(t, 'boss@clinic.test', 'admin-password');
-    Object.assign(tokens, { anonymous: null, patient: patient.token, otherPatient: other.token, admin: admin.token });
+    // Staff accounts are made by an admin; here straight in the database, as the role's own rows are not what this proves.
+    const receptionist = await signUp(t);
+    await t.db.update(users).set({ role: 'receptionist' }).where(eq(users.email, receptionist.email));
+    const doctorAccount = await signUp(t);
+    const [doctorImage] = await t.db.insert(images).values({ contentType: 'image/webp', content: await makeImage('webp', 8, 8), width: 8, height: 8 }).returning();
+    const [doctor] = await t.db.insert(doctors).values({ name: 'Dr Own Lane', email: 'own.lane@clinic.test', specialty: '', img: `/api/image/${doctorImage!.id}` }).returning();
+    await t.db.update(users).set({ role: 'doctor', doctorId: doctor!.id }).where(eq(users.email, doctorAccount.email));
+    Object.assign(tokens, { anonymous: null, patient: patient.token, otherPatient: other.token, receptionist: receptionist.token, doctor: doctorAccount.token, admin: admin.token });
 
     const treatments = (await t.app.inject(`/api/available?date=${DAY}`)).json<Fixtures['treatments']>();
     const booked = await t.app.inject({
@@ -331,12 +365,18 @@ describe('access-control matrix', () => {
     let waitlistCount = 0;
     f = {
       patient,
+      doctorId: doctor!.id,
       bookingId: booked.json().booking._id,
       imageId: image!.id,
       imageUrl: `/api/image/${image!.id}`,
       treatments,
       fresh: () => `fresh${n++}-${Date.now()}@example.com`,
       freshUser: async () => (await signUp(t)).email,
+      freshUserId: async () => {
+        const { email } = await signUp(t);
+        const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+        return row!.id;
+      },
       freshDoctor: async () => {
         const email = f.fresh();
         await t.db.insert(doctors).values({ name: 'Dr Temp', email, specialty: '', img: f.imageUrl });
@@ -350,12 +390,15 @@ describe('access-control matrix', () => {
         const [row] = await t.db.insert(treatmentsTable).values({ name: `Temp ${f.fresh()}`, priceCents: 100 }).returning();
         return row!.id;
       },
+      // Consecutive bookings on different treatments, and no (day, treatment) twice in 108: the
+      // patient's one booking of a treatment a day never refuses a fixture.
       freshBookingOf: async () => {
-        const day = `2030-06-${String(10 + (bookingDay++ % 18)).padStart(2, '0')}`;
-        const treatment = treatments[bookingDay % treatments.length]!;
+        const n = bookingDay++;
+        const day = `2030-06-${String(10 + (Math.floor(n / treatments.length) % 18)).padStart(2, '0')}`;
+        const treatment = treatments[n % treatments.length]!;
         const res = await t.app.inject({
           method: 'POST', url: '/api/booking', headers: bearer(patient),
-          payload: { treatmentId: treatment._id, date: day, slot: treatment.slots[(bookingDay * 3) % 16] },
+          payload: { treatmentId: treatment._id, date: day, slot: treatment.slots[(n * 3) % 16] },
         });
         if (res.statusCode !== 201) throw new Error(`fixture booking: ${res.statusCode} ${res.body}`);
         return res.json().booking._id as string;
@@ -406,7 +449,11 @@ describe('access-control matrix', () => {
   for (const [route, row] of Object.entries(MATRIX)) {
     const access = accessOf(row);
     if (!access) continue;
-    const refused = access === 'admin' ? { anonymous: 401, patient: 403 } : { anonymous: 401 };
+    // Every caller the route's declared access turns away: anonymous always, and for a role's
+    // routes each caller whose role lacks it.
+    const refused = Object.fromEntries(
+      CALLERS.filter((c) => c === 'anonymous' || (access !== 'signed-in' && row.expected[c] === 403)).map((c) => [c, c === 'anonymous' ? 401 : 403]),
+    );
     it(`${route}: ${JSON.stringify(refused)} before reading malformed input`, async () => {
       const [method, url] = route.split(' ') as [string, string];
       for (const input of malformedInputs(method, url)) {

@@ -106,12 +106,20 @@ describe('sign-in limits', () => {
   });
 });
 
-describe('REQUIRE_ADMIN_2FA', () => {
+describe('REQUIRE_STAFF_2FA', () => {
   it('is off by default, and takes true/false or on/off', () => {
-    expect(loadConfig({ DATA_DIR: dataDir() }).requireAdminTwoFactor).toBe(false);
-    expect(loadConfig({ DATA_DIR: dataDir(), REQUIRE_ADMIN_2FA: 'true' }).requireAdminTwoFactor).toBe(true);
-    expect(loadConfig({ DATA_DIR: dataDir(), REQUIRE_ADMIN_2FA: 'on' }).requireAdminTwoFactor).toBe(true);
-    expect(loadConfig({ DATA_DIR: dataDir(), REQUIRE_ADMIN_2FA: 'false' }).requireAdminTwoFactor).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir() }).requireStaffTwoFactor).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), REQUIRE_STAFF_2FA: 'true' }).requireStaffTwoFactor).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), REQUIRE_STAFF_2FA: 'on' }).requireStaffTwoFactor).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), REQUIRE_STAFF_2FA: 'false' }).requireStaffTwoFactor).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REQUIRE_STAFF_2FA: 'yes please' })).toThrow(/REQUIRE_STAFF_2FA: must be true or false/);
+  });
+
+  it('still takes its old name, REQUIRE_ADMIN_2FA; the new name wins when both are set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), REQUIRE_ADMIN_2FA: 'true' }).requireStaffTwoFactor).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), REQUIRE_ADMIN_2FA: 'on' }).requireStaffTwoFactor).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), REQUIRE_ADMIN_2FA: 'false' }).requireStaffTwoFactor).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), REQUIRE_ADMIN_2FA: 'true', REQUIRE_STAFF_2FA: 'false' }).requireStaffTwoFactor).toBe(false);
     expect(() => loadConfig({ DATA_DIR: dataDir(), REQUIRE_ADMIN_2FA: 'yes please' })).toThrow(/REQUIRE_ADMIN_2FA: must be true or false/);
   });
 });

@@ -17,6 +17,14 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** A switch: true/on/1 or false/off/0; unset or empty is undefined. */
+const onOff = optionalString.pipe(
+  z
+    .enum(['true', 'false', 'on', 'off', '1', '0'], { message: 'must be true or false' })
+    .transform((v) => v === 'true' || v === 'on' || v === '1')
+    .optional(),
+);
+
 const isTimeZone = (zone: string) => {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
@@ -169,13 +177,10 @@ const envSchema = z
     AUTH_RATE_LIMIT_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
     TRUST_PROXY: optionalString.pipe(z.string().transform(parseTrustProxy).optional()),
-    /** Admin routes refuse an admin without two-step sign-in. Off by default. */
-    REQUIRE_ADMIN_2FA: optionalString.pipe(
-      z
-        .enum(['true', 'false', 'on', 'off', '1', '0'], { message: 'must be true or false' })
-        .transform((v) => v === 'true' || v === 'on' || v === '1')
-        .optional(),
-    ),
+    /** Every staff role's powers need two-step sign-in. Off by default. */
+    REQUIRE_STAFF_2FA: onOff,
+    /** The old name of REQUIRE_STAFF_2FA, still accepted (REQUIRE_STAFF_2FA wins when both are set). */
+    REQUIRE_ADMIN_2FA: onOff,
     /**
      * The measured shortcuts (FastPath below). Off, every request takes the plain path: a way to
      * tell a shortcut's fault from the rule's, and how the test suite proves both agree. A comma
@@ -301,8 +306,11 @@ export interface Config {
   };
   /** Fastify's `trustProxy`: which proxies may tell the client's address (X-Forwarded-For). */
   trustProxy: TrustProxy;
-  /** REQUIRE_ADMIN_2FA: admin routes answer 403 two_factor_required to an admin without 2FA. */
-  requireAdminTwoFactor: boolean;
+  /**
+   * REQUIRE_STAFF_2FA (or its old name REQUIRE_ADMIN_2FA): a staff role's powers only with
+   * two-step sign-in; its routes answer 403 two_factor_required otherwise.
+   */
+  requireStaffTwoFactor: boolean;
   /** FAST_PATHS: the measured shortcuts that are on (all by default). */
   fastPaths: ReadonlySet<FastPath>;
   /** Backups of the embedded database (modules/backup): BACKUP_DIR, BACKUP_INTERVAL_HOURS, BACKUP_KEEP. */
@@ -454,7 +462,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
     trustProxy: env.TRUST_PROXY ?? false,
-    requireAdminTwoFactor: env.REQUIRE_ADMIN_2FA ?? false,
+    requireStaffTwoFactor: env.REQUIRE_STAFF_2FA ?? env.REQUIRE_ADMIN_2FA ?? false,
     fastPaths: env.FAST_PATHS ?? new Set(FAST_PATH_NAMES),
     backup: backupOf(env, dataDir),
     disk: { warnMb: env.DISK_WARN_MB, stopMb: env.DISK_STOP_MB },

@@ -16,3 +16,4 @@ export * from './schedule.ts';
 export * from './appointments.ts';
 export * from './waitlist.ts';
 export * from './reviews.ts';
+export * from './roles.ts';

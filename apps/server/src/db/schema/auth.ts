@@ -3,7 +3,9 @@
  * names are Better Auth's field names; the drizzle adapter maps them by these keys.
  */
 import { relations } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { doctors } from './admin.ts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -26,8 +28,18 @@ export const users = pgTable('users', {
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   /** The patient turned appointment reminders off (the profile page); checked when one is sent. */
   remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
+  /**
+   * Ours: the doctor a `doctor` account works as (one account per doctor). Cleared when the
+   * doctor row goes; only a doctor account holds one.
+   */
+  doctorId: uuid('doctor_id')
+    .unique('users_doctor_id_unique')
+    .references(() => doctors.id, { onDelete: 'set null' }),
   ...timestamps,
-});
+}, (t) => [
+  check('users_role_known', sql`${t.role} in ('user', 'receptionist', 'doctor', 'admin')`),
+  check('users_doctor_id_only_doctors', sql`${t.doctorId} is null or ${t.role} = 'doctor'`),
+]);
 
 export const sessions = pgTable(
   'sessions',

@@ -16,12 +16,12 @@ import {
   problemSchema,
   rescheduleRequestSchema,
 } from '@clinic/shared';
-import type { CallerResolver } from '../identity/caller.ts';
+import type { Caller, CallerResolver } from '../identity/caller.ts';
 import type { BookingService } from './booking.service.ts';
 
 /** Finds or creates the patient the front desk books for (the users module's). */
 export type EnsurePatient = (
-  caller: Awaited<ReturnType<CallerResolver['requireAdmin']>>,
+  caller: Caller,
   patient: { email: string; name?: string; phone?: string },
 ) => Promise<{ userId: string; email: string; name: string; created: boolean }>;
 
@@ -31,7 +31,8 @@ export async function appointmentsRoutes(
 ) {
   const { booking, callers, ensurePatient } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { config: { access: 'admin' as const } };
+  // The receptionist's and the owner's (permissions.ts, `frontDesk`).
+  const frontDesk = { config: { access: 'frontDesk' as const } };
   const security = [{ bearer: [] }];
   const tags = ['front desk'];
   // Patient data: never kept by a browser or a proxy.
@@ -40,7 +41,7 @@ export async function appointmentsRoutes(
   api.get(
     '/api/admin/bookings',
     {
-      ...admin,
+      ...frontDesk,
       schema: {
         tags,
         summary: 'Appointments in a date range (at most 366 days), filtered, in time order, keyset-paged',
@@ -50,7 +51,7 @@ export async function appointmentsRoutes(
       },
     },
     async (request, reply) => {
-      const page = await booking.adminList(await callers.requireAdmin(request), request.query);
+      const page = await booking.adminList(await callers.requireCapability(request, 'frontDesk'), request.query);
       return reply.headers(noStore).send(page);
     },
   );
@@ -58,7 +59,7 @@ export async function appointmentsRoutes(
   api.post(
     '/api/admin/bookings',
     {
-      ...admin,
+      ...frontDesk,
       schema: {
         tags,
         summary: 'Book for a patient who phoned: an existing account by email, or a new patient who is mailed a link to set a password',
@@ -68,7 +69,7 @@ export async function appointmentsRoutes(
       },
     },
     async (request, reply) => {
-      const caller = await callers.requireAdmin(request);
+      const caller = await callers.requireCapability(request, 'frontDesk');
       const { patient, ...input } = request.body;
       const who = await ensurePatient(caller, patient);
       const result = await booking.adminCreate(caller, who, { ...input, phone: patient.phone ?? '' });
@@ -79,12 +80,12 @@ export async function appointmentsRoutes(
   api.get(
     '/api/admin/bookings.csv',
     {
-      ...admin,
+      ...frontDesk,
       schema: { tags, summary: 'The same list as CSV (RFC 4180; formula-like cells prefixed with an apostrophe)', security, querystring: adminBookingsQuerySchema },
     },
     async (request, reply) => {
       const { cursor: _cursor, limit: _limit, ...filter } = request.query;
-      const csv = await booking.adminCsv(await callers.requireAdmin(request), filter);
+      const csv = await booking.adminCsv(await callers.requireCapability(request, 'frontDesk'), filter);
       return reply
         .headers(noStore)
         .type('text/csv; charset=utf-8')
@@ -96,7 +97,7 @@ export async function appointmentsRoutes(
   api.patch(
     '/api/admin/bookings/:id/status',
     {
-      ...admin,
+      ...frontDesk,
       schema: {
         tags,
         summary: 'Mark an appointment completed or no-show (or back to confirmed within 14 days)',
@@ -107,7 +108,7 @@ export async function appointmentsRoutes(
       },
     },
     async (request) => {
-      const row = await booking.setStatus(await callers.requireAdmin(request), request.params.id, request.body.status, request.body.note);
+      const row = await booking.setStatus(await callers.requireCapability(request, 'frontDesk'), request.params.id, request.body.status, request.body.note);
       return booking.asDto(row);
     },
   );
@@ -115,7 +116,7 @@ export async function appointmentsRoutes(
   api.post(
     '/api/admin/bookings/:id/cancel',
     {
-      ...admin,
+      ...frontDesk,
       schema: {
         tags,
         summary: 'Cancel an appointment for the clinic (no notice window): full, partial or no refund, mail optional',
@@ -125,13 +126,13 @@ export async function appointmentsRoutes(
         response: { 200: cancelResultSchema },
       },
     },
-    async (request) => booking.adminCancel(await callers.requireAdmin(request), request.params.id, request.body),
+    async (request) => booking.adminCancel(await callers.requireCapability(request, 'frontDesk'), request.params.id, request.body),
   );
 
   api.post(
     '/api/admin/bookings/:id/reschedule',
     {
-      ...admin,
+      ...frontDesk,
       schema: {
         tags,
         summary: 'Move an appointment for a patient (no notice window; If-Match: "v<version>")',
@@ -142,6 +143,6 @@ export async function appointmentsRoutes(
       },
     },
     async (request) =>
-      booking.adminReschedule(await callers.requireAdmin(request), request.params.id, request.body, request.headers['if-match']),
+      booking.adminReschedule(await callers.requireCapability(request, 'frontDesk'), request.params.id, request.body, request.headers['if-match']),
   );
 }

@@ -25,6 +25,7 @@ import { isUuid } from '../../lib/ids.ts';
 import type { PendingWrite } from '../../lib/pending-write.ts';
 import { inTransaction, type UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { Caller } from '../identity/caller.ts';
+import { reachesLane, scopeOf } from '../identity/permissions.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.ts';
@@ -432,10 +433,13 @@ export function createBookingService(deps: BookingServiceDeps) {
     });
   }
 
-  /** The caller's own booking, or any for an admin; anything else is a 404, never a 403. */
+  /**
+   * The caller's own booking, or another patient's within the caller's `patientBookings` reach
+   * (any for the front desk and the owner, a doctor's own lane's); anything else is a 404, never a 403.
+   */
   async function visible(caller: Caller, id: string): Promise<BookingRow> {
     const row = isUuid(id) ? await findBooking(db, id) : null;
-    if (!row || (row.patientId !== caller.userId && !caller.isAdmin)) {
+    if (!row || (row.patientId !== caller.userId && !reachesLane(caller, 'patientBookings', row.doctorId))) {
       throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
     }
     return row;
@@ -749,15 +753,18 @@ export function createBookingService(deps: BookingServiceDeps) {
     },
 
     async listOwn(caller: Caller, patient: string, include?: 'cancelled'): Promise<Booking[]> {
-      if (patient !== caller.email && !caller.isAdmin) {
+      const scope = patient === caller.email ? 'all' : scopeOf(caller, 'patientBookings');
+      if (scope === 'none') {
         throw new AppError(ErrorCode.FORBIDDEN, 'You can only see your own bookings.');
       }
       // Bookings belong to the account, not to the address: one made under this address by an
       // account since removed is never the caller's.
       const withCancelled = include === 'cancelled';
       const patientId = patient === caller.email ? caller.userId : await findPatientIdByEmail(db, patient);
-      const rows = patientId === null ? [] : await listBookingsOf(db, patientId, withCancelled);
-      // An admin reading someone else's data leaves a trace, as admin writes do: one entry per
+      const all = patientId === null ? [] : await listBookingsOf(db, patientId, withCancelled);
+      // A doctor sees the patient's bookings on their own lane only.
+      const rows = scope === 'all' ? all : all.filter((b) => reachesLane(caller, 'patientBookings', b.doctorId));
+      // Staff reading someone else's data leave a trace, as admin writes do: one entry per
       // request with its filter, not one per row. It names the account read by id (its export
       // lists it so), or the address asked for when no account has it.
       if (patient !== caller.email) {
@@ -766,7 +773,7 @@ export function createBookingService(deps: BookingServiceDeps) {
           actorEmail: caller.email,
           action: 'booking.read-list',
           target: patientId ?? patient,
-          detail: { count: rows.length, ...(withCancelled ? { include } : {}) },
+          detail: { count: rows.length, role: caller.role, ...(withCancelled ? { include } : {}) },
         });
       }
       return dtos(rows);
@@ -866,7 +873,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     async getOne(caller: Caller, id: string): Promise<BookingDetail> {
       const row = await visible(caller, id);
       if (row.patientId !== caller.userId) {
-        await recordAudit(db, { actorId: caller.userId, actorEmail: caller.email, action: 'booking.read', target: row.id });
+        await recordAudit(db, { actorId: caller.userId, actorEmail: caller.email, action: 'booking.read', target: row.id, detail: { role: caller.role } });
       }
       const [dto] = await dtos([row]);
       const events = await listBookingEvents(db, row.id);
@@ -991,7 +998,7 @@ export function createBookingService(deps: BookingServiceDeps) {
           actorEmail: caller.email,
           action: 'booking.read-admin-list',
           target: 'bookings',
-          detail: { from: q.from, to: q.to, status: q.status, doctorId: q.doctorId, treatmentId: q.treatmentId, q: q.q, count: page.length },
+          detail: { role: caller.role, from: q.from, to: q.to, status: q.status, doctorId: q.doctorId, treatmentId: q.treatmentId, q: q.q, count: page.length },
         });
       }
       const s = await schedule.get();
@@ -1031,7 +1038,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         actorEmail: caller.email,
         action: 'booking.export-csv',
         target: 'bookings',
-        detail: { from: q.from, to: q.to, status: q.status, doctorId: q.doctorId, treatmentId: q.treatmentId, q: q.q, count: lines.length - 1 },
+        detail: { role: caller.role, from: q.from, to: q.to, status: q.status, doctorId: q.doctorId, treatmentId: q.treatmentId, q: q.q, count: lines.length - 1 },
       });
       return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
     },

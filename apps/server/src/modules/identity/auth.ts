@@ -227,6 +227,9 @@ export function createAuth(config: Config, db: Db, mail: MailService) {
       additionalFields: {
         phone: { type: 'string', required: false, defaultValue: '', input: false },
         remindersOptOut: { type: 'boolean', required: false, defaultValue: false, input: false },
+        // The doctor a doctor's account works as (set by an admin, users module): read with the
+        // session so the caller knows its lane.
+        doctorId: { type: 'string', required: false, input: false },
       },
       // A new address takes effect only when the link mailed to it is followed (the verification
       // mail above, sent to the new address): nobody can move an account to an address they do

@@ -6,31 +6,34 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { ErrorCode, adminTwoFactorTexts } from '@clinic/shared';
+import { ErrorCode, type Role, adminTwoFactorTexts, parseRole } from '@clinic/shared';
 import { AppError } from '../../lib/app-error.ts';
 import type { Auth } from './auth.ts';
 import type { BearerSessionReader } from './bearer-fast-path.ts';
+import { type Capability, actingRole, roleMayUse, scopeOf, staffNeedsTwoFactor } from './permissions.ts';
 
 export interface Caller {
   userId: string;
   email: string;
   name: string;
-  /** The account's role as stored; what it may do is `isAdmin`. */
-  role: string;
+  /** The account's role as stored; what it may do is `permissions.ts`'s `scopeOf` (and `isAdmin`). */
+  role: Role;
+  /** The doctor a `doctor` account works as (its lane); null for everyone else. */
+  doctorId?: string | null;
   sessionId: string;
   /** Sign-in asks this account for a second factor (an authenticator app's code). */
   twoFactorEnabled: boolean;
   /**
-   * The caller has admin powers: everything an admin may see or do that a patient may not, on
-   * admin routes and wherever a service widens access for admins. With REQUIRE_ADMIN_2FA, an
-   * admin account without two-step sign-in has none of them (`adminNeedsTwoFactor`).
+   * The caller has the owner's powers (`clinicAdmin`): everything an admin may see or do that a
+   * patient may not. With REQUIRE_STAFF_2FA, a staff account without two-step sign-in has none
+   * of its role's powers (`staffNeedsTwoFactor`).
    */
   isAdmin: boolean;
   /**
-   * An admin account held to a patient's access until it signs in with a second factor (absent:
+   * A staff account held to a patient's access until it signs in with a second factor (absent:
    * no, as in a service test's hand-made caller).
    */
-  adminNeedsTwoFactor?: boolean;
+  staffNeedsTwoFactor?: boolean;
   /** The account's email address is proven (a followed link, Google, or made by the operator). */
   emailVerified: boolean;
 }
@@ -51,32 +54,37 @@ interface SignedInSession {
     email: string;
     name: string;
     role?: string | null;
+    doctorId?: string | null;
     emailVerified?: boolean | null;
     twoFactorEnabled?: boolean | null;
   };
 }
 
 /**
- * The caller a session makes. `requireAdminTwoFactor` (REQUIRE_ADMIN_2FA): the admin role counts
+ * The caller a session makes. `requireStaffTwoFactor` (REQUIRE_STAFF_2FA): a staff role counts
  * only for an account with two-step sign-in on, in a session whose sign-in passed the second
  * factor (not one made by the password alone before it was on, nor by Google); otherwise the
  * caller is treated as a patient everywhere, so that no route that widens access by role (a
- * patient's bookings, their history) is left open to a stolen admin password.
+ * patient's bookings, their history, a doctor's day) is left open to a stolen staff password.
  */
-export function toCaller({ user, session }: SignedInSession, requireAdminTwoFactor = false): Caller {
-  const role = user.role ?? 'user';
+export function toCaller({ user, session }: SignedInSession, requireStaffTwoFactor = false): Caller {
+  const role = parseRole(user.role);
   const twoFactorEnabled = user.twoFactorEnabled === true;
-  const passedSecondFactor = twoFactorEnabled && session.secondFactorVerified === true;
-  const adminNeedsTwoFactor = role === 'admin' && requireAdminTwoFactor && !passedSecondFactor;
+  const needsTwoFactor = staffNeedsTwoFactor(role, {
+    requireStaffTwoFactor,
+    twoFactorEnabled,
+    sessionPassedSecondFactor: session.secondFactorVerified === true,
+  });
   return {
     userId: user.id,
     email: user.email,
     name: user.name,
     role,
+    doctorId: role === 'doctor' ? (user.doctorId ?? null) : null,
     sessionId: session.id,
     twoFactorEnabled,
-    isAdmin: role === 'admin' && !adminNeedsTwoFactor,
-    adminNeedsTwoFactor,
+    isAdmin: actingRole({ role, staffNeedsTwoFactor: needsTwoFactor }) === 'admin',
+    staffNeedsTwoFactor: needsTwoFactor,
     emailVerified: user.emailVerified === true,
   };
 }
@@ -91,13 +99,13 @@ export interface CallerResolverOptions {
   deleteSession: (token: string) => Promise<void>;
   /** The bearer fast path (FAST_PATHS), or none: every caller then goes through Better Auth. */
   fastPath?: BearerSessionReader;
-  /** REQUIRE_ADMIN_2FA: admin powers only with two-step sign-in (toCaller). */
-  requireAdminTwoFactor?: boolean;
+  /** REQUIRE_STAFF_2FA: a staff role's powers only with two-step sign-in (toCaller). */
+  requireStaffTwoFactor?: boolean;
 }
 
 export function createCallerResolver(
   auth: Auth,
-  { sessionMaxAgeMs, deleteSession, fastPath, requireAdminTwoFactor = false }: CallerResolverOptions,
+  { sessionMaxAgeMs, deleteSession, fastPath, requireStaffTwoFactor = false }: CallerResolverOptions,
 ) {
   /** A session past its absolute lifetime is deleted, so Better Auth's own endpoints refuse it too. */
   async function outlived(session: SignedInSession['session']): Promise<boolean> {
@@ -111,11 +119,11 @@ export function createCallerResolver(
     if (fast === null) return null;
     if (fast !== undefined) {
       const { user, ...session } = fast;
-      return (await outlived(session)) ? null : toCaller({ session, user }, requireAdminTwoFactor);
+      return (await outlived(session)) ? null : toCaller({ session, user }, requireStaffTwoFactor);
     }
     const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!result || (await outlived(result.session))) return null;
-    return toCaller(result, requireAdminTwoFactor);
+    return toCaller(result, requireStaffTwoFactor);
   }
 
   const optionalCaller = (request: FastifyRequest): Promise<Caller | null> => {
@@ -127,6 +135,26 @@ export function createCallerResolver(
     return pending;
   };
 
+  /**
+   * A signed-in caller whose role may use `capability` (permissions.ts), or 401 / 403:
+   * `two_factor_required` for a staff account whose role could, held back by
+   * REQUIRE_STAFF_2FA, which says what to do about it. How far it reaches (all, own lane) is
+   * the service's to apply with `scopeOf`.
+   */
+  async function requireCapability(request: FastifyRequest, capability: Capability): Promise<Caller> {
+    const caller = await optionalCaller(request);
+    if (!caller) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Please sign in first.');
+    if (caller.staffNeedsTwoFactor && roleMayUse(caller.role, capability)) {
+      const detail = caller.twoFactorEnabled ? adminTwoFactorTexts.signInWithCode : adminTwoFactorTexts.required;
+      // The web offers the way to turn it on only to an account that has it off.
+      throw new AppError(ErrorCode.TWO_FACTOR_REQUIRED, detail, { extra: { twoFactorEnabled: caller.twoFactorEnabled } });
+    }
+    if (scopeOf(caller, capability) === 'none') {
+      throw new AppError(ErrorCode.FORBIDDEN, capability === 'clinicAdmin' ? 'Only admins may do this.' : 'Your role may not do this.');
+    }
+    return caller;
+  }
+
   return {
     optionalCaller,
     /** The signed-in caller, or 401. */
@@ -135,26 +163,17 @@ export function createCallerResolver(
       if (!caller) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Please sign in first.');
       return caller;
     },
-    /**
-     * A signed-in caller with admin powers, or 401 / 403: `two_factor_required` for an admin
-     * account that REQUIRE_ADMIN_2FA holds back, which says what to do about it.
-     */
-    async requireAdmin(request: FastifyRequest): Promise<Caller> {
-      const caller = await optionalCaller(request);
-      if (!caller) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Please sign in first.');
-      if (caller.adminNeedsTwoFactor) {
-        const detail = caller.twoFactorEnabled ? adminTwoFactorTexts.signInWithCode : adminTwoFactorTexts.required;
-        // The web offers the way to turn it on only to an account that has it off.
-        throw new AppError(ErrorCode.TWO_FACTOR_REQUIRED, detail, { extra: { twoFactorEnabled: caller.twoFactorEnabled } });
-      }
-      if (!caller.isAdmin) throw new AppError(ErrorCode.FORBIDDEN, 'Only admins may do this.');
-      return caller;
-    },
+    requireCapability,
+    /** `requireCapability(request, 'clinicAdmin')`: the owner's keys. */
+    requireAdmin: (request: FastifyRequest): Promise<Caller> => requireCapability(request, 'clinicAdmin'),
   };
 }
 
-/** Who may call a route, declared on it as `config: { access }`; routes without one are public. */
-export type RouteAccess = 'signed-in' | 'admin';
+/**
+ * Who may call a route, declared on it as `config: { access }`; routes without one are public.
+ * `admin` is the `clinicAdmin` capability, by the name the routes have always used.
+ */
+export type RouteAccess = 'signed-in' | 'admin' | Exclude<Capability, 'clinicAdmin'>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -168,14 +187,14 @@ declare module 'fastify' {
  * An onRequest hook runs before the body is parsed and validated. The caller it resolves is
  * memoised, so handlers still ask `requireCaller` / `requireAdmin` for it at no cost.
  *
- * REQUIRE_ADMIN_2FA is not a rule of these routes but of the caller (toCaller): an admin held
- * back by it is a patient everywhere, and admin routes answer it `two_factor_required`.
+ * REQUIRE_STAFF_2FA is not a rule of these routes but of the caller (toCaller): a staff account
+ * held back by it is a patient everywhere, and its role's routes answer it `two_factor_required`.
  */
 export function registerAccessControl(app: FastifyInstance, callers: CallerResolver) {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
-    if (access === 'admin') await callers.requireAdmin(request);
-    else if (access === 'signed-in') await callers.requireCaller(request);
+    if (access === 'signed-in') await callers.requireCaller(request);
+    else if (access !== undefined) await callers.requireCapability(request, access === 'admin' ? 'clinicAdmin' : access);
   });
 }
 

@@ -17,7 +17,7 @@ export function createIdentity(config: Config, db: Db, mail: MailService, batchi
   const callers = createCallerResolver(auth, {
     sessionMaxAgeMs: config.sessionMaxAgeDays * 24 * 3600 * 1000,
     deleteSession: (token) => deleteSessionByToken(db, token),
-    requireAdminTwoFactor: config.requireAdminTwoFactor,
+    requireStaffTwoFactor: config.requireStaffTwoFactor,
     fastPath: config.fastPaths.has('bearer')
       ? createBearerFastPath({
           secret: config.authSecret,
