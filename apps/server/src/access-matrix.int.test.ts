@@ -128,6 +128,10 @@ const MATRIX: Record<string, Row> = {
     request: async (f) => ({ method: 'PUT', url: `/api/user/admin/${await f.freshUser()}` }),
     expected: adminOnly(200),
   },
+  'PUT /api/admin/users/:id/role': {
+    request: async (f) => ({ method: 'PUT', url: `/api/admin/users/${await f.freshUserId()}/role`, payload: { role: 'receptionist' } }),
+    expected: adminOnly(200),
+  },
   'DELETE /api/user/:email': {
     request: async (f) => ({ method: 'DELETE', url: `/api/user/${await f.freshUser()}` }),
     expected: adminOnly(200),

@@ -8,6 +8,8 @@ export const userListItemSchema = z.object({
   email: z.string(),
   name: z.string(),
   role: z.string(),
+  /** The doctor a doctor's account works as (practice-loop.md section 2); absent for other roles. */
+  doctorId: z.string().optional(),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 

@@ -54,7 +54,10 @@ export const meResponseSchema = z.object({
       _id: z.string(),
       name: z.string(),
       email: z.string(),
+      /** `user` (a patient), `receptionist`, `doctor` or `admin` (practice-loop.md section 2). */
       role: z.string(),
+      /** A doctor's account only: the doctor it works as (its lane), null when it is linked to none. */
+      doctorId: z.string().nullable().optional(),
       /** Set on the profile page ('' when none); pre-fills the booking dialog. */
       phone: z.string().optional(),
       /** Sign-in asks this account for a second factor (the Security page). */

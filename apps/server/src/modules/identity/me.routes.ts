@@ -84,6 +84,8 @@ export async function meRoutes(
               name: caller.name,
               email: caller.email,
               role: caller.role,
+              // A doctor's account says which doctor it works as (its lane).
+              ...(caller.role === 'doctor' ? { doctorId: caller.doctorId ?? null } : {}),
               ...(await profileOf(caller)),
               twoFactorEnabled: caller.twoFactorEnabled,
             }

@@ -1,5 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Role } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
+import { ROLES_LOCK_KEY } from '../../lib/lock-keys.ts';
 import { users } from '../../db/schema.ts';
 
 export async function findUserByEmail(db: Db, email: string) {
@@ -11,10 +13,11 @@ export async function findUserByEmail(db: Db, email: string) {
   return user ?? null;
 }
 
-export async function setUserRole(db: Db, email: string, role: 'user' | 'admin'): Promise<number> {
+/** Sets the role by address (the spec's Make Admin, the operator's bootstrap); only a doctor keeps a doctor. */
+export async function setUserRole(db: Db, email: string, role: Exclude<Role, 'doctor'>): Promise<number> {
   const updated = await db
     .update(users)
-    .set({ role, updatedAt: new Date() })
+    .set({ role, doctorId: null, updatedAt: new Date() })
     .where(eq(users.email, email))
     .returning({ id: users.id });
   return updated.length;
@@ -26,7 +29,7 @@ export async function markEmailVerified(db: Db, email: string): Promise<void> {
 
 export function listUsers(db: Db) {
   return db
-    .select({ id: users.id, email: users.email, name: users.name, role: users.role })
+    .select({ id: users.id, email: users.email, name: users.name, role: users.role, doctorId: users.doctorId })
     .from(users)
     .orderBy(asc(users.email));
 }
@@ -38,4 +41,28 @@ export async function countAdmins(db: Db): Promise<number> {
 /** A patient's phone, as the front desk took it down (the profile shows and edits it). */
 export async function setUserPhone(db: Db, userId: string, phone: string): Promise<void> {
   await db.update(users).set({ phone }).where(eq(users.id, userId));
+}
+
+const staffColumns = { id: users.id, email: users.email, name: users.name, role: users.role, doctorId: users.doctorId };
+
+/** One account with its role, locked for the change about to be made to it. */
+export async function lockUserById(db: Db, id: string) {
+  const [user] = await db.select(staffColumns).from(users).where(eq(users.id, id)).for('update');
+  return user ?? null;
+}
+
+/** Queues the transaction behind every other role change or removal (ROLES_LOCK_KEY). */
+export async function lockRoleChanges(db: Db): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${ROLES_LOCK_KEY})`);
+}
+
+/** Another account than `exceptId` that works as `doctorId`, if any. */
+export async function findAccountOfDoctor(db: Db, doctorId: string, exceptId: string) {
+  const [user] = await db.select({ id: users.id }).from(users).where(and(eq(users.doctorId, doctorId), ne(users.id, exceptId))).limit(1);
+  return user ?? null;
+}
+
+export async function setRoleById(db: Db, id: string, role: Role, doctorId: string | null) {
+  const [user] = await db.update(users).set({ role, doctorId, updatedAt: new Date() }).where(eq(users.id, id)).returning(staffColumns);
+  return user!;
 }

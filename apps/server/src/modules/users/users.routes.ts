@@ -7,6 +7,9 @@ import {
   modifiedCountSchema,
   userListItemSchema,
   emailParamsSchema,
+  setRoleRequestSchema,
+  staffUserResponseSchema,
+  userIdParamsSchema,
 } from '@clinic/shared';
 import type { CallerResolver } from '../identity/caller.ts';
 import type { UsersService } from './users.service.ts';
@@ -70,5 +73,21 @@ export async function usersRoutes(
       },
     },
     async (request) => users.remove(await callers.requireAdmin(request), request.params.email),
+  );
+
+  api.put(
+    '/api/admin/users/:id/role',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "Give an account a role (a doctor's account works as one doctor; the last admin keeps the role)",
+        security,
+        params: userIdParamsSchema,
+        body: setRoleRequestSchema,
+        response: { 200: staffUserResponseSchema },
+      },
+    },
+    async (request) => users.setRole(await callers.requireAdmin(request), request.params.id, request.body),
   );
 }

@@ -1,6 +1,6 @@
 /** The admin check, the admin's user list, promotion and removal, and the operator's admin account at start-up. */
 import { randomBytes } from 'node:crypto';
-import { ErrorCode } from '@clinic/shared';
+import { ErrorCode, type StaffUser, parseRole } from '@clinic/shared';
 import { ConfigError } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -11,12 +11,17 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { AccountErasure } from '../account/erase-account.service.ts';
 import {
   countAdmins,
+  findAccountOfDoctor,
   findUserByEmail,
   listUsers,
+  lockRoleChanges,
+  lockUserById,
   markEmailVerified,
+  setRoleById,
   setUserPhone,
   setUserRole,
 } from './users.repository.ts';
+import { type RoleChange, decideRoleChange } from './role-rules.ts';
 
 /** Arbitrary but fixed ("admn" in ASCII): the key instances queue on to create the admin. */
 const ADMIN_BOOTSTRAP_LOCK_KEY = 0x61646d6e;
@@ -37,6 +42,38 @@ export class AdminEmailTakenError extends ConfigError {
 
 export function createUsersService(deps: { db: Db; auth: Auth; erasure: AccountErasure }) {
   const { db, auth, erasure } = deps;
+
+  /** The role change in `tx`: the account and the admins locked, the rules decided, written, audited. */
+  async function changeRole(tx: Db, caller: Caller, userId: string, change: RoleChange): Promise<StaffUser> {
+    await lockRoleChanges(tx);
+    const user = await lockUserById(tx, userId);
+    if (!user) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such user.');
+    const from = { role: parseRole(user.role), doctorId: user.doctorId };
+    const admins = from.role === 'admin' && change.role !== 'admin' ? await countAdmins(tx) : Infinity;
+    const takenBy = change.doctorId ? await findAccountOfDoctor(tx, change.doctorId, user.id) : null;
+    const decision = decideRoleChange(from, change, { admins, doctorTaken: takenBy !== null });
+    if (decision.kind === 'refused') throw new AppError(ErrorCode.CONFLICT, decision.reason);
+    if (decision.kind === 'unchanged') return toStaffUser(user);
+    let updated;
+    try {
+      updated = await setRoleById(tx, user.id, change.role, change.doctorId ?? null);
+    } catch (error) {
+      // Another transaction linked the doctor meanwhile (the unique index), or the doctor is gone (the key).
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (code === '23505') throw new AppError(ErrorCode.CONFLICT, 'Another account already works as this doctor.');
+      if (code === '23503') throw new AppError(ErrorCode.NOT_FOUND, 'There is no such doctor.');
+      throw error;
+    }
+    await recordAudit(tx, {
+      actorId: caller.userId,
+      actorEmail: caller.email,
+      action: 'user.set-role',
+      target: user.id,
+      detail: { from: from.role, to: change.role, ...(from.doctorId ? { fromDoctorId: from.doctorId } : {}), ...(change.doctorId ? { doctorId: change.doctorId } : {}) },
+    });
+    return toStaffUser(updated);
+  }
+
   return {
     /**
      * `{ admin }` for the caller's own email; admins may ask about anyone. About oneself the
@@ -56,7 +93,17 @@ export function createUsersService(deps: { db: Db; auth: Auth; erasure: AccountE
     async list(caller: Caller) {
       const rows = await listUsers(db);
       await recordAudit(db, { actorId: caller.userId, actorEmail: caller.email, action: 'user.list', target: 'users', detail: { count: rows.length } });
-      return rows.map((u) => ({ _id: u.id, email: u.email, name: u.name, role: u.role }));
+      // A doctor's account says which doctor it works as; the others carry no doctor.
+      return rows.map((u) => ({ _id: u.id, email: u.email, name: u.name, role: u.role, ...(u.doctorId ? { doctorId: u.doctorId } : {}) }));
+    },
+
+    /**
+     * Gives an account a role (`PUT /api/admin/users/:id/role`): a doctor's account works as one
+     * doctor, one account per doctor; the clinic keeps at least one admin. One transaction with
+     * its audit entry; the account's next request has the new role (roles are read per request).
+     */
+    async setRole(caller: Caller, userId: string, change: RoleChange): Promise<{ user: StaffUser }> {
+      return inTransaction(db, async ({ tx }) => ({ user: await changeRole(tx, caller, userId, change) }));
     },
 
     /** Promote to admin; `modifiedCount` is 0 when the user already was one. */
@@ -87,6 +134,7 @@ export function createUsersService(deps: { db: Db; auth: Auth; erasure: AccountE
       }
       return inTransaction(db, async (work) => {
         const { tx } = work;
+        await lockRoleChanges(tx);
         const user = await findUserByEmail(tx, email);
         if (!user) throw new AppError(ErrorCode.NOT_FOUND, 'There is no user with this email.');
         if (user.role === 'admin' && (await countAdmins(tx)) <= 1) {
@@ -160,3 +208,7 @@ export function createUsersService(deps: { db: Db; auth: Auth; erasure: AccountE
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
+
+function toStaffUser(u: { id: string; email: string; name: string; role: string; doctorId: string | null }): StaffUser {
+  return { _id: u.id, email: u.email, name: u.name, role: parseRole(u.role), doctorId: u.doctorId };
+}
