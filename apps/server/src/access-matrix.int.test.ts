@@ -132,6 +132,10 @@ const MATRIX: Record<string, Row> = {
     request: async (f) => ({ method: 'PUT', url: `/api/admin/users/${await f.freshUserId()}/role`, payload: { role: 'receptionist' } }),
     expected: adminOnly(200),
   },
+  'POST /api/admin/staff': {
+    request: (f) => ({ method: 'POST', url: '/api/admin/staff', payload: { email: f.fresh(), name: 'New Staff', role: 'receptionist' } }),
+    expected: adminOnly(201),
+  },
   'DELETE /api/user/:email': {
     request: async (f) => ({ method: 'DELETE', url: `/api/user/${await f.freshUser()}` }),
     expected: adminOnly(200),

@@ -20,6 +20,7 @@ import { meRoutes } from './modules/identity/me.routes.ts';
 import { createSignInLimits } from './modules/identity/sign-in-limits.ts';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createInviteStaff } from './modules/users/invite-staff.service.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { createAccountErasure } from './modules/account/erase-account.service.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -321,6 +322,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     retentionDays: config.patientDataRetentionDays,
   });
   const users = createUsersService({ db, auth, erasure });
+  const inviteStaff = createInviteStaff({
+    db, auth, users, publicUrl: config.publicUrl,
+    doctorExists: async (id) => (await doctors.find(id)) !== null,
+  });
   const account = createAccountService({
     db,
     now,
@@ -417,7 +422,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(identityRoutes, { auth, limits: signInLimits, config });
   await app.register(verificationRoutes, { auth, callers, rateLimiter });
   await app.register(meRoutes, { callers, profileOf: (caller) => account.profileOf(caller) });
-  await app.register(usersRoutes, { users, callers });
+  await app.register(usersRoutes, { users, inviteStaff, callers });
   await app.register(accountRoutes, { account, callers });
   await app.register(contactRoutes, { contact, callers });
   await app.register(mailRoutes, { db, callers });

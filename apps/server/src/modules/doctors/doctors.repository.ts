@@ -32,3 +32,9 @@ export async function findActiveDoctorByEmail(db: Db, email: string): Promise<Do
 export async function deleteDoctor(db: Db, id: string): Promise<void> {
   await db.delete(doctors).where(eq(doctors.id, id));
 }
+
+/** One doctor by id, active or kept for their bookings. */
+export async function findDoctorById(db: Db, id: string): Promise<DoctorRow | null> {
+  const [row] = await db.select().from(doctors).where(eq(doctors.id, id));
+  return row ?? null;
+}

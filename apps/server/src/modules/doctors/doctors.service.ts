@@ -1,11 +1,12 @@
 import { ErrorCode, type Doctor } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { Caller } from '../identity/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import type { ScheduleAdmin } from '../schedule/schedule-admin.service.ts';
-import { deleteDoctor, findActiveDoctorByEmail, insertDoctor, listDoctors } from './doctors.repository.ts';
+import { deleteDoctor, findActiveDoctorByEmail, findDoctorById, insertDoctor, listDoctors } from './doctors.repository.ts';
 
 /** Photos come from our own image host; anything else would let a page load arbitrary URLs. */
 const OWN_IMAGE = /^\/api\/image\/[0-9a-f-]{36}$/i;
@@ -39,6 +40,12 @@ export function createDoctorsService(deps: { db: Db; schedule: Pick<ScheduleAdmi
         });
       }
       return { insertedId };
+    },
+
+    /** One doctor by id (a removed one kept for their bookings too), or null; for staff accounts and a doctor's day. */
+    async find(id: string): Promise<{ id: string; name: string; active: boolean } | null> {
+      const row = isUuid(id) ? await findDoctorById(db, id) : null;
+      return row ? { id: row.id, name: row.name, active: row.active } : null;
     },
 
     async list(): Promise<Doctor[]> {

@@ -3,6 +3,7 @@
  * the bearer plugin so the spec's `accessToken` is the signed session token (revoked by sign-out),
  * and the admin plugin's `role` column.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -130,6 +131,18 @@ async function secondFactorAccount(ctx: AuthMiddlewareContext, signedInUser: Sig
  * `mail`: Better Auth's mails (verification) go into our outbox, never straight to SMTP from
  * inside its request.
  */
+/**
+ * Why a password-reset link is being made, when not at the account owner's request: set only by
+ * our own server code around `auth.api.requestPasswordReset` (never from a request), read by
+ * `sendResetPassword` for the mail's wording. Better Auth calls it within that call.
+ */
+const resetPurpose = new AsyncLocalStorage<'staff-welcome'>();
+
+/** Runs `request` (a requestPasswordReset for a new staff account) so that its mail is the staff welcome. */
+export function asStaffWelcome<T>(request: () => Promise<T>): Promise<T> {
+  return resetPurpose.run('staff-welcome', request);
+}
+
 export function createAuth(config: Config, db: Db, mail: MailService) {
   // Bound once the instance exists, before any request can reach the hook that uses it.
   let signedInUser: SignedInUser = async () => undefined;
@@ -164,7 +177,10 @@ export function createAuth(config: Config, db: Db, mail: MailService) {
       // Auth's own GET /reset-password/:token (a redirect) is not served.
       async sendResetPassword({ user, token }) {
         const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await mail.queuePasswordReset(db, { userId: user.id, email: user.email, name: user.name, url });
+        const to = { userId: user.id, email: user.email, name: user.name, url };
+        // A staff account an admin just made gets the same link worded as a welcome.
+        if (resetPurpose.getStore() === 'staff-welcome') await mail.queueStaffWelcome(db, to);
+        else await mail.queuePasswordReset(db, to);
       },
       resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_SECONDS,
       // Whoever knew the old password (or holds a stolen session) is out once it is reset.

@@ -159,6 +159,23 @@ export function createMailService(deps: MailDeps) {
     },
 
     /**
+     * The welcome of a staff account an admin made (`POST /api/admin/staff`): the same single-use
+     * link as a password reset, worded as an invitation to choose a first password.
+     */
+    async queueStaffWelcome(db: Db, to: { userId: string; email: string; name: string; url: string }) {
+      await enqueueMail(db, {
+        kind: 'staff-welcome',
+        userId: to.userId,
+        toAddress: to.email,
+        subject: 'Your Doctors Portal staff account',
+        textBody:
+          `Dear ${to.name},\n\nThe clinic has made you a staff account at Doctors Portal. ` +
+          `To choose your password and sign in, open this link within one hour; it works once:\n${to.url}\n\n` +
+          `If the link has expired, ask for a new one with "Forgot password" on the sign-in page, using this address.\n\nDoctors Portal\n`,
+      });
+    },
+
+    /**
      * One confirmation per booking, with its `.ics`, and its reminders: one insert, as a pending
      * write (lib/pending-write.ts) for the transaction that books them to send with its own.
      */

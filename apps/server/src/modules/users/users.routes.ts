@@ -8,17 +8,19 @@ import {
   userListItemSchema,
   emailParamsSchema,
   setRoleRequestSchema,
+  staffInviteRequestSchema,
   staffUserResponseSchema,
   userIdParamsSchema,
 } from '@clinic/shared';
 import type { CallerResolver } from '../identity/caller.ts';
+import type { InviteStaff } from './invite-staff.service.ts';
 import type { UsersService } from './users.service.ts';
 
 export async function usersRoutes(
   app: FastifyInstance,
-  opts: { users: UsersService; callers: CallerResolver },
+  opts: { users: UsersService; inviteStaff: InviteStaff; callers: CallerResolver },
 ) {
-  const { users, callers } = opts;
+  const { users, inviteStaff, callers } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -89,5 +91,23 @@ export async function usersRoutes(
       },
     },
     async (request) => users.setRole(await callers.requireAdmin(request), request.params.id, request.body),
+  );
+
+  api.post(
+    '/api/admin/staff',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Give an address a staff role: an existing account gets it; a new address gets an account and a welcome mail with a link to set its password',
+        security,
+        body: staffInviteRequestSchema,
+        response: { 201: staffUserResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await inviteStaff(await callers.requireAdmin(request), request.body);
+      return reply.status(201).send({ user });
+    },
   );
 }

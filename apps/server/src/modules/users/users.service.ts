@@ -1,5 +1,4 @@
 /** The admin check, the admin's user list, promotion and removal, and the operator's admin account at start-up. */
-import { randomBytes } from 'node:crypto';
 import { ErrorCode, type StaffUser, parseRole } from '@clinic/shared';
 import { ConfigError } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
@@ -21,6 +20,7 @@ import {
   setUserPhone,
   setUserRole,
 } from './users.repository.ts';
+import { createAccountWithPasswordLink } from './new-account.ts';
 import { type RoleChange, decideRoleChange } from './role-rules.ts';
 
 /** Arbitrary but fixed ("admn" in ASCII): the key instances queue on to create the admin. */
@@ -179,11 +179,10 @@ export function createUsersService(deps: { db: Db; auth: Auth; erasure: AccountE
           errors: { 'patient.name': ['Give the new patient’s name'] },
         });
       }
-      await auth.api.signUpEmail({ body: { email, password: randomBytes(24).toString('base64url'), name: patient.name.trim() } });
+      await createAccountWithPasswordLink(auth, { email, name: patient.name.trim(), publicUrl, welcome: 'patient' });
       const created = await findUserByEmail(db, email);
       if (!created) throw new Error('the new patient account was not stored');
       if (patient.phone) await setUserPhone(db, created.id, patient.phone);
-      await auth.api.requestPasswordReset({ body: { email, redirectTo: `${publicUrl}/reset-password` } });
       await recordAudit(db, { actorId: caller.userId, actorEmail: caller.email, action: 'patient.create', target: created.id, detail: { name: created.name } });
       return { userId: created.id, email: created.email, name: created.name, created: true };
     },
