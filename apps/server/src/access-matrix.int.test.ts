@@ -158,6 +158,12 @@ const MATRIX: Record<string, Row> = {
     request: async (f) => ({ method: 'DELETE', url: `/api/doctor/${await f.freshDoctor()}` }),
     expected: adminOnly(200),
   },
+  // A doctor's day: any doctor's for the front desk and the owner, a doctor's own (this one).
+  'GET /api/staff/day': {
+    request: (f) => ({ url: `/api/staff/day?date=${DAY}&doctorId=${f.doctorId}` }),
+    expected: { ...adminOnly(200), receptionist: 200, doctor: 200 },
+    access: 'doctorDay',
+  },
   'GET /api/calendar': { request: () => ({ url: `/api/calendar?from=${DAY}&to=${DAY}` }), expected: everyone(200) },
   'GET /api/doctors/public': { request: () => ({ url: '/api/doctors/public' }), expected: everyone(200) },
   'GET /api/availability': {

@@ -21,6 +21,8 @@ import { createSignInLimits } from './modules/identity/sign-in-limits.ts';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createInviteStaff } from './modules/users/invite-staff.service.ts';
+import { createStaffDayService } from './modules/staff/staff-day.service.ts';
+import { staffDayRoutes } from './modules/staff/staff-day.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { createAccountErasure } from './modules/account/erase-account.service.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -326,6 +328,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db, auth, users, publicUrl: config.publicUrl,
     doctorExists: async (id) => (await doctors.find(id)) !== null,
   });
+  const staffDay = createStaffDayService({ db, booking, doctors });
   const account = createAccountService({
     db,
     now,
@@ -433,6 +436,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ensurePatient: (caller, patient) => users.ensurePatient(caller, patient, config.publicUrl),
   });
   await app.register(doctorsRoutes, { doctors, callers });
+  await app.register(staffDayRoutes, { staffDay, callers });
   await app.register(scheduleRoutes, { schedule: scheduleAdmin, callers });
   await app.register(imagesRoutes, { images, callers });
   await app.register(auditRoutes, { db, callers });

@@ -17,3 +17,4 @@ export * from './appointments.ts';
 export * from './waitlist.ts';
 export * from './reviews.ts';
 export * from './roles.ts';
+export * from './staff-day.ts';

@@ -348,6 +348,15 @@ export function listBookingsOf(db: Db, patientId: string, withCancelled: boolean
     .orderBy(asc(bookings.date), asc(bookings.startMin), asc(bookings.createdAt));
 }
 
+/** One doctor's bookings on a date, cancelled ones left out, by start time (a doctor's day). */
+export function listDoctorDay(db: Db, doctorId: string, date: string): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.doctorId, doctorId), eq(bookings.date, date), sql`${bookings.status} <> 'cancelled'`))
+    .orderBy(asc(bookings.startsAt), asc(bookings.id));
+}
+
 /** The account registered under `email` now (an admin looking a patient up), if any. */
 export async function findPatientIdByEmail(db: Db, email: string): Promise<string | null> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);

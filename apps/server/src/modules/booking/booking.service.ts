@@ -15,6 +15,7 @@ import {
   type BookingDetail,
   type CalendarDay,
   type PublicDoctor,
+  type StaffDayItem,
   type TreatmentAvailability,
 } from '@clinic/shared';
 import { randomUUID } from 'node:crypto';
@@ -53,6 +54,7 @@ import {
   listBookingEvents,
   listBookingsForAdmin,
   listBookingsOf,
+  listDoctorDay,
   findPatientIdByEmail,
   lockBookingRow,
   moveBooking,
@@ -867,6 +869,17 @@ export function createBookingService(deps: BookingServiceDeps) {
     /** Deletes bookings never paid nor attended (an erased account's); runs in `tx`. */
     deleteUnpaid(tx: Db, ids: string[]): Promise<number> {
       return deleteBookings(tx, ids);
+    },
+
+    /**
+     * One doctor's patients on a date (`GET /api/staff/day`), by start time, cancelled bookings
+     * left out; who may ask is the staff module's. The patient's name and phone are the booking's.
+     */
+    async doctorDay(doctorId: string, date: string): Promise<StaffDayItem[]> {
+      return (await listDoctorDay(db, doctorId, date)).map((row) => ({
+        booking: { _id: row.id, start: row.startsAt.toISOString(), end: row.endsAt.toISOString(), slot: row.slot, treatment: row.treatmentName, status: row.status },
+        patient: { name: row.patientName, phone: row.phone },
+      }));
     },
 
     /** One booking with its history: the caller's own, or any for an admin. Anything else is a 404, never a 403. */

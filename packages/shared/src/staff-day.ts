@@ -1,0 +1,30 @@
+/** A doctor's day (`GET /api/staff/day`, practice-loop.md section 2): the patients of one lane on one date. */
+import { z } from 'zod';
+import { bookingStatusSchema, dateInputSchema } from './booking.ts';
+import { uuidSchema } from './validation.ts';
+
+/** `doctorId`: any doctor for the front desk and the owner; a doctor's account gets its own lane without it. */
+export const staffDayQuerySchema = z.object({ date: dateInputSchema, doctorId: uuidSchema.optional() });
+export type StaffDayQuery = z.input<typeof staffDayQuerySchema>;
+
+export const staffDayItemSchema = z.object({
+  booking: z.object({
+    _id: z.string(),
+    /** Instants (ISO 8601); `slot` is the spec's label of the same times in the clinic's zone. */
+    start: z.string(),
+    end: z.string(),
+    slot: z.string(),
+    treatment: z.string(),
+    status: bookingStatusSchema,
+  }),
+  patient: z.object({ name: z.string(), phone: z.string() }),
+});
+export type StaffDayItem = z.infer<typeof staffDayItemSchema>;
+
+export const staffDaySchema = z.object({
+  date: z.string(),
+  doctor: z.object({ _id: z.string(), name: z.string() }),
+  /** The lane's bookings that day (cancelled ones left out), by start time. */
+  items: z.array(staffDayItemSchema),
+});
+export type StaffDay = z.infer<typeof staffDaySchema>;
