@@ -18,7 +18,7 @@ const serverEnv = {
   HOST: '127.0.0.1',
   CLINIC_TIMEZONE: 'UTC',
   ADMIN_EMAIL: 'admin@clinic.test',
-  ADMIN_PASSWORD: 'admin-password',
+  ADMIN_PASSWORD: 'clinic-owner-2030',
   // Every browser test signs in from 127.0.0.1: the per-IP limit is tested in the API suite.
   AUTH_RATE_LIMIT_PER_IP: '10000',
   AUTH_RATE_LIMIT_FAILURES_PER_IP: '10000',

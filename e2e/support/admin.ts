@@ -2,7 +2,7 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 
 /** The admin account playwright.config.ts creates at start-up. */
-export const ADMIN = { email: 'admin@clinic.test', password: 'admin-password' };
+export const ADMIN = { email: 'admin@clinic.test', password: 'clinic-owner-2030' };
 export const PHONE = { width: 360, height: 800 };
 
 export async function logInAsAdmin(page: Page) {

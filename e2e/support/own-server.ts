@@ -16,7 +16,7 @@ const BUNDLE = path.join(ROOT, 'apps/server/dist/server.mjs');
 const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 
 /** The same admin as the shared server's (playwright.config.ts). */
-export const OWN_ADMIN = { email: 'admin@clinic.test', password: 'admin-password' };
+export const OWN_ADMIN = { email: 'admin@clinic.test', password: 'clinic-owner-2030' };
 
 export interface OwnServer {
   baseURL: string;

@@ -56,6 +56,17 @@ describe('the ADMIN_EMAIL account at start-up', () => {
     expect((await signInStatus(after, operator.ADMIN_PASSWORD)).statusCode).toBe(401);
   });
 
+  it.each([
+    ['boss-password', 'This password contains your email address'],
+    ['password123', 'too common'],
+  ])('refuses to start, in one line naming ADMIN_PASSWORD, with the password %j', async (password, why) => {
+    const refused = start({ ADMIN_EMAIL: BOSS, ADMIN_PASSWORD: password });
+    await expect(refused).rejects.toThrow(ConfigError);
+    await expect(refused).rejects.toThrow(new RegExp(`^ADMIN_PASSWORD: .*${why}`, 'i'));
+    const after = await start();
+    expect(await after.db.$count(users, eq(users.email, BOSS))).toBe(0);
+  });
+
   it('creates the admin when nobody has the address, and leaves it alone on the next start', async () => {
     const first = await start(operator);
     const boss = await signIn(first, BOSS, operator.ADMIN_PASSWORD);

@@ -195,9 +195,17 @@ export function createUsersService(deps: { db: Db; auth: Auth; erasure: AccountE
         const existing = await findUserByEmail(lockedDb, account.email);
         if (existing?.role === 'admin') return;
         if (existing) throw new AdminEmailTakenError(account.email);
-        await auth.api.signUpEmail({
-          body: { email: account.email, password: account.password, name: 'Clinic Admin' },
-        });
+        try {
+          await auth.api.signUpEmail({
+            body: { email: account.email, password: account.password, name: 'Clinic Admin' },
+          });
+        } catch (error) {
+          // The password rules every account keeps (too common, too few distinct characters, the
+          // address's name): one line naming the setting, not a stack trace from the sign-up.
+          const refusal = (error as { body?: { code?: string; message?: string } }).body;
+          if (refusal?.code?.startsWith('PASSWORD_')) throw new ConfigError(`ADMIN_PASSWORD: ${refusal.message ?? refusal.code}`);
+          throw error;
+        }
         await setUserRole(lockedDb, account.email, 'admin');
         // The operator configured this address: it needs no mail to prove it.
         await markEmailVerified(lockedDb, account.email);
