@@ -183,7 +183,7 @@ const MATRIX: Record<string, Row> = {
     request: async (f) => ({ method: 'POST', url: `/api/booking/${await f.freshBookingOf('patient')}/reschedule`, payload: { date: '2030-06-28', slot: '03.00 PM - 03.30 PM' } }),
     expected: { ...signedIn(404), patient: 200 },
   },
-  // The front desk: receptionists and admins (a doctor's own lane is read through their day).
+  // The front desk: receptionists and admins; doctors have the list and statuses of their lane.
   'POST /api/admin/bookings': {
     request: (f, caller) => {
       const t = f.treatments[2]!;
@@ -196,13 +196,15 @@ const MATRIX: Record<string, Row> = {
     expected: frontDesk(201),
     access: 'frontDesk',
   },
-  'GET /api/admin/bookings': { request: () => ({ url: `/api/admin/bookings?from=${DAY}&to=${DAY}` }), expected: frontDesk(200), access: 'frontDesk' },
+  // A doctor's own lane only (their list is filtered to it).
+  'GET /api/admin/bookings': { request: () => ({ url: `/api/admin/bookings?from=${DAY}&to=${DAY}` }), expected: { ...frontDesk(200), doctor: 200 }, access: 'laneAppointments' },
   'GET /api/admin/bookings.csv': { request: () => ({ url: `/api/admin/bookings.csv?from=${DAY}&to=${DAY}` }), expected: frontDesk(200), access: 'frontDesk' },
   'PATCH /api/admin/bookings/:id/status': {
-    // Not started yet: a 409 proves the route let the caller in.
+    // Not started yet: a 409 proves the route let the caller in. A doctor's own lane only: this
+    // booking is on a treatment's queue, so it does not exist for them.
     request: (f) => ({ method: 'PATCH', url: `/api/admin/bookings/${f.bookingId}/status`, payload: { status: 'completed' } }),
-    expected: frontDesk(409),
-    access: 'frontDesk',
+    expected: { ...frontDesk(409), doctor: 404 },
+    access: 'laneAppointments',
   },
   'POST /api/admin/bookings/:id/cancel': {
     request: async (f) => ({ method: 'POST', url: `/api/admin/bookings/${await f.freshBookingOf('patient')}/cancel`, payload: { reason: 'Doctor ill' } }),

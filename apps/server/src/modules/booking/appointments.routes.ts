@@ -31,8 +31,10 @@ export async function appointmentsRoutes(
 ) {
   const { booking, callers, ensurePatient } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // The receptionist's and the owner's (permissions.ts, `frontDesk`).
+  // The receptionist's and the owner's (permissions.ts, `frontDesk`); the list and the statuses
+  // are a doctor's too, for their own lane (`laneAppointments`).
   const frontDesk = { config: { access: 'frontDesk' as const } };
+  const laneAppointments = { config: { access: 'laneAppointments' as const } };
   const security = [{ bearer: [] }];
   const tags = ['front desk'];
   // Patient data: never kept by a browser or a proxy.
@@ -41,7 +43,7 @@ export async function appointmentsRoutes(
   api.get(
     '/api/admin/bookings',
     {
-      ...frontDesk,
+      ...laneAppointments,
       schema: {
         tags,
         summary: 'Appointments in a date range (at most 366 days), filtered, in time order, keyset-paged',
@@ -51,7 +53,7 @@ export async function appointmentsRoutes(
       },
     },
     async (request, reply) => {
-      const page = await booking.adminList(await callers.requireCapability(request, 'frontDesk'), request.query);
+      const page = await booking.adminList(await callers.requireCapability(request, 'laneAppointments'), request.query);
       return reply.headers(noStore).send(page);
     },
   );
@@ -97,7 +99,7 @@ export async function appointmentsRoutes(
   api.patch(
     '/api/admin/bookings/:id/status',
     {
-      ...frontDesk,
+      ...laneAppointments,
       schema: {
         tags,
         summary: 'Mark an appointment completed or no-show (or back to confirmed within 14 days)',
@@ -108,7 +110,7 @@ export async function appointmentsRoutes(
       },
     },
     async (request) => {
-      const row = await booking.setStatus(await callers.requireCapability(request, 'frontDesk'), request.params.id, request.body.status, request.body.note);
+      const row = await booking.setStatus(await callers.requireCapability(request, 'laneAppointments'), request.params.id, request.body.status, request.body.note);
       return booking.asDto(row);
     },
   );

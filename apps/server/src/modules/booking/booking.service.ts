@@ -436,6 +436,17 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   /**
+   * The doctor the front desk's list is filtered to: the one asked for, or for a doctor their own
+   * lane (another doctor's is a 403; an account linked to no doctor has no lane).
+   */
+  function laneFilter(caller: Caller, asked: string | undefined): string | undefined {
+    if (scopeOf(caller, 'laneAppointments') !== 'ownLane') return asked;
+    if (!caller.doctorId) throw new AppError(ErrorCode.FORBIDDEN, 'Your account is not linked to a doctor yet: ask the clinic’s admin.');
+    if (asked && asked !== caller.doctorId) throw new AppError(ErrorCode.FORBIDDEN, 'You can only see your own appointments.');
+    return caller.doctorId;
+  }
+
+  /**
    * The caller's own booking, or another patient's within the caller's `patientBookings` reach
    * (any for the front desk and the owner, a doctor's own lane's); anything else is a 404, never a 403.
    */
@@ -974,6 +985,8 @@ export function createBookingService(deps: BookingServiceDeps) {
     /** Staff mark what happened (design section 5.2), with the history entry. */
     async setStatus(caller: Caller, id: string, status: 'completed' | 'no_show' | 'confirmed', note?: string) {
       return changeBooking(caller, id, 'admin', async ({ tx }, row) => {
+        // A doctor marks the bookings of their own lane; another lane's does not exist for them.
+        if (!reachesLane(caller, 'laneAppointments', row.doctorId)) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
         const at = now();
         const started = at >= row.startsAt;
         const correcting = (row.status === 'completed' || row.status === 'no_show') && at.getTime() - row.startsAt.getTime() <= 14 * 24 * HOUR;
@@ -1001,7 +1014,8 @@ export function createBookingService(deps: BookingServiceDeps) {
      * The front desk's list (design section 3.4): a date range with filters, in (starts_at, id)
      * order, one page at a time (keyset: `nextCursor`); one audit entry per request, with its filter.
      */
-    async adminList(caller: Caller, q: AdminListQuery, audit: 'audit' | 'no-audit' = 'audit'): Promise<AdminBookingsPage> {
+    async adminList(caller: Caller, query: AdminListQuery, audit: 'audit' | 'no-audit' = 'audit'): Promise<AdminBookingsPage> {
+      const q = { ...query, doctorId: laneFilter(caller, query.doctorId) };
       const after = q.cursor ? decodeCursor(q.cursor) : undefined;
       const rows = await listBookingsForAdmin(db, { ...q, after, limit: q.limit + 1 });
       const page = rows.slice(0, q.limit);

@@ -4,8 +4,9 @@ import { CAPABILITIES, PERMISSIONS, actingRole, reachesLane, roleMayUse, scopeOf
 
 /** The design's table (practice-loop.md section 2), row by row, as this server serves it. */
 const TABLE: Record<Capability, Record<Role, Scope>> = {
-  // The design's "own lane only (status, list)" for doctors is not served yet (decision 029).
+  // The design's front desk row: a doctor has its list and statuses for their own lane only.
   frontDesk: { user: 'none', receptionist: 'all', doctor: 'none', admin: 'all' },
+  laneAppointments: { user: 'none', receptionist: 'all', doctor: 'ownLane', admin: 'all' },
   patientBookings: { user: 'none', receptionist: 'all', doctor: 'ownLane', admin: 'all' },
   doctorDay: { user: 'none', receptionist: 'all', doctor: 'ownLane', admin: 'all' },
   ownBlockedTime: { user: 'none', receptionist: 'none', doctor: 'ownLane', admin: 'all' },

@@ -6,14 +6,16 @@
 import { type Role, isStaffRole } from '@clinic/shared';
 
 /**
- * - `frontDesk`: the front desk's list, CSV, booking for a patient, cancel, reschedule, statuses.
+ * - `frontDesk`: the front desk's CSV, booking for a patient, cancel, reschedule.
+ * - `laneAppointments`: the front desk's list and its statuses (completed, no-show), the part a
+ *   doctor has of it for their own lane.
  * - `patientBookings`: another patient's bookings (`GET /api/booking?patient=`, `GET /api/booking/:id`).
  * - `doctorDay`: a doctor's day (`GET /api/staff/day`).
  * - `ownBlockedTime`: a doctor's own blocked time.
  * - `clinicAdmin`: treatments, hours, closures, doctors, users and roles, reviews, outbox,
  *   background work, audit, backups: the owner's keys.
  */
-export const CAPABILITIES = ['frontDesk', 'patientBookings', 'doctorDay', 'ownBlockedTime', 'clinicAdmin'] as const;
+export const CAPABILITIES = ['frontDesk', 'laneAppointments', 'patientBookings', 'doctorDay', 'ownBlockedTime', 'clinicAdmin'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 /**
@@ -23,13 +25,10 @@ export type Capability = (typeof CAPABILITIES)[number];
  */
 export type Scope = 'all' | 'ownLane' | 'none';
 
-/**
- * The table. The front desk's routes are the receptionist's and the admin's: the design also
- * gives a doctor the list and statuses of their own lane there, which the server does not serve
- * yet (a doctor reads their lane through their day); see docs/decisions/029.
- */
+/** The table (the design's front desk row is `frontDesk` and `laneAppointments` here). */
 export const PERMISSIONS: Readonly<Record<Capability, Readonly<Record<Role, Scope>>>> = {
   frontDesk: { user: 'none', receptionist: 'all', doctor: 'none', admin: 'all' },
+  laneAppointments: { user: 'none', receptionist: 'all', doctor: 'ownLane', admin: 'all' },
   patientBookings: { user: 'none', receptionist: 'all', doctor: 'ownLane', admin: 'all' },
   doctorDay: { user: 'none', receptionist: 'all', doctor: 'ownLane', admin: 'all' },
   ownBlockedTime: { user: 'none', receptionist: 'none', doctor: 'ownLane', admin: 'all' },

@@ -30,6 +30,7 @@ interface Clinic {
   onAda: Booking;
   onBo: Booking;
   onQueue: Booking;
+  setClock(at: Date): void;
 }
 
 async function setRole(t: TestApp, email: string, role: 'receptionist' | 'doctor', doctorId: string | null = null) {
@@ -38,7 +39,8 @@ async function setRole(t: TestApp, email: string, role: 'receptionist' | 'doctor
 
 /** A clinic with two doctors sharing a treatment, a patient booked with each and on a queue, and staff accounts. */
 async function openClinic(env: Record<string, string> = {}): Promise<Clinic> {
-  const t = await buildTestApp({ ...ADMIN, ...env }, { now: () => NOW });
+  let clock = NOW;
+  const t = await buildTestApp({ ...ADMIN, ...env }, { now: () => clock });
   const admin = await signIn(t, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
   // The owner sets the clinic up with a second factor passed, whatever REQUIRE_STAFF_2FA says.
   const [owner] = await t.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.email, ADMIN.ADMIN_EMAIL)).returning();
@@ -70,7 +72,7 @@ async function openClinic(env: Record<string, string> = {}): Promise<Clinic> {
   await setRole(t, receptionist.email, 'receptionist');
   const doctor = await signUp(t);
   await setRole(t, doctor.email, 'doctor', ada);
-  return { t, admin, patient, receptionist, doctor, ada, bo, onAda, onBo, onQueue };
+  return { t, admin, patient, receptionist, doctor, ada, bo, onAda, onBo, onQueue, setClock: (at: Date) => (clock = at) };
 }
 
 const read = (c: Clinic, url: string, who: { token: string }) => c.t.app.inject({ url, headers: bearer(who) });
@@ -107,7 +109,7 @@ describe('staff roles', () => {
     }
   });
 
-  it("gives a doctor the bookings of their own lane only, and no front desk", async () => {
+  it("gives a doctor the bookings of their own lane only, and of the front desk only its list and statuses for that lane", async () => {
     const list = await listOf(c, c.doctor);
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json<Booking[]>().map((b) => b._id)).toEqual([c.onAda._id]);
@@ -115,8 +117,32 @@ describe('staff roles', () => {
     // Another doctor's, or a treatment queue's, does not exist for them.
     expect((await read(c, `/api/booking/${c.onBo._id}`, c.doctor)).statusCode).toBe(404);
     expect((await read(c, `/api/booking/${c.onQueue._id}`, c.doctor)).statusCode).toBe(404);
-    expect((await read(c, `/api/admin/bookings?from=${DAY}&to=${DAY}`, c.doctor)).statusCode).toBe(403);
+    const desk = await read(c, `/api/admin/bookings?from=${DAY}&to=2030-06-13`, c.doctor);
+    expect(desk.statusCode, desk.body).toBe(200);
+    expect(desk.json<{ items: { _id: string }[] }>().items.map((b) => b._id)).toEqual([c.onAda._id]);
+    expect((await read(c, `/api/admin/bookings?from=${DAY}&to=${DAY}&doctorId=${c.bo}`, c.doctor)).statusCode).toBe(403);
+    // Booking for a patient, cancelling, moving and the CSV stay the front desk's.
+    expect((await read(c, `/api/admin/bookings.csv?from=${DAY}&to=${DAY}`, c.doctor)).statusCode).toBe(403);
+    const cancel = await c.t.app.inject({ method: 'POST', url: `/api/admin/bookings/${c.onAda._id}/cancel`, headers: { ...bearer(c.doctor), origin: c.t.origin }, payload: {} });
+    expect(cancel.statusCode).toBe(403);
     expect((await read(c, '/api/user', c.doctor)).statusCode).toBe(403);
+  });
+
+  it("lets a doctor mark their own lane's patients after the start, and no one else's", async () => {
+    const mark = (id: string, who: { token: string }) =>
+      c.t.app.inject({ method: 'PATCH', url: `/api/admin/bookings/${id}/status`, headers: { ...bearer(who), origin: c.t.origin }, payload: { status: 'completed' } });
+    c.setClock(new Date('2030-06-14T12:00:00Z'));
+    try {
+      expect((await mark(c.onBo._id, c.doctor)).statusCode).toBe(404);
+      expect((await mark(c.onQueue._id, c.doctor)).statusCode).toBe(404);
+      const own = await mark(c.onAda._id, c.doctor);
+      expect(own.statusCode, own.body).toBe(200);
+      expect(own.json()).toMatchObject({ _id: c.onAda._id, status: 'completed' });
+      // The front desk marks any lane.
+      expect((await mark(c.onBo._id, c.receptionist)).statusCode).toBe(200);
+    } finally {
+      c.setClock(NOW);
+    }
   });
 
   it('gives a doctor account linked to no doctor no lane', async () => {
