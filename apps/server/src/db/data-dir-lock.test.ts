@@ -31,11 +31,13 @@ async function liveProcess(): Promise<number> {
 }
 
 /**
- * A zombie: `sleep 0` in the background of a shell that then becomes `sleep 60`, which never
- * reaps it. Resolves with the zombie's pid once /proc shows it as Z.
+ * A zombie: a short `sleep` in the background of a shell that then becomes `sleep 60`, which
+ * never reaps it. The child outlives the `exec` (a `sleep 0` could end first and be reaped by
+ * the shell, and then never show as a zombie). Resolves with the zombie's pid once /proc shows
+ * it as Z.
  */
 async function zombieProcess(): Promise<number> {
-  const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const parent = spawn('sh', ['-c', 'sleep 0.3 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
   children.push(parent);
   const pid = await new Promise<number>((resolve) => parent.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
   await vi.waitFor(() => expect(processInfo(pid)?.state).toBe('Z'), { timeout: 5_000, interval: 20 });
