@@ -165,6 +165,12 @@ const MATRIX: Record<string, Row> = {
     access: 'doctorDay',
   },
   'GET /api/calendar': { request: () => ({ url: `/api/calendar?from=${DAY}&to=${DAY}` }), expected: everyone(200) },
+  // A doctor's own lane (the owner names the doctor): the fixture doctor's day has no bookings.
+  'POST /api/staff/blocked-time': {
+    request: (f) => ({ method: 'POST', url: '/api/staff/blocked-time', payload: { date: DAY, startMin: 600, endMin: 630, doctorId: f.doctorId } }),
+    expected: { ...adminOnly(201), doctor: 201 },
+    access: 'ownBlockedTime',
+  },
   'GET /api/doctors/public': { request: () => ({ url: '/api/doctors/public' }), expected: everyone(200) },
   'GET /api/availability': {
     request: (f) => ({ url: `/api/availability?date=${DAY}&treatmentId=${f.treatments[0]!._id}` }),
@@ -217,7 +223,7 @@ const MATRIX: Record<string, Row> = {
     expected: frontDesk(200),
     access: 'frontDesk',
   },
-  'GET /api/admin/treatments': { request: () => ({ url: '/api/admin/treatments' }), expected: adminOnly(200) },
+  'GET /api/admin/treatments': { request: () => ({ url: '/api/admin/treatments' }), expected: frontDesk(200), access: 'frontDesk' },
   'POST /api/admin/treatments': {
     request: (f) => ({ method: 'POST', url: '/api/admin/treatments', payload: { name: `New ${f.fresh()}`, price: 10, durationMin: 60 } }),
     expected: adminOnly(201),

@@ -1,7 +1,8 @@
 /** A doctor's day (`GET /api/staff/day`, practice-loop.md section 2): the patients of one lane on one date. */
 import { z } from 'zod';
 import { bookingStatusSchema, dateInputSchema } from './booking.ts';
-import { uuidSchema } from './validation.ts';
+import { minuteOfDaySchema } from './schedule.ts';
+import { reasonSchema, uuidSchema } from './validation.ts';
 
 /** `doctorId`: any doctor for the front desk and the owner; a doctor's account gets its own lane without it. */
 export const staffDayQuerySchema = z.object({ date: dateInputSchema, doctorId: uuidSchema.optional() });
@@ -28,3 +29,19 @@ export const staffDaySchema = z.object({
   items: z.array(staffDayItemSchema),
 });
 export type StaffDay = z.infer<typeof staffDaySchema>;
+
+/**
+ * `POST /api/staff/blocked-time`: a doctor takes a stretch of one day out of their own lane
+ * (a `blocked` schedule exception). `doctorId` is the owner's, who names the doctor; a doctor's
+ * account blocks its own lane and may leave it out.
+ */
+export const ownBlockedTimeRequestSchema = z
+  .object({
+    date: dateInputSchema,
+    startMin: minuteOfDaySchema,
+    endMin: minuteOfDaySchema,
+    reason: reasonSchema(200).default(''),
+    doctorId: uuidSchema.optional(),
+  })
+  .refine((e) => e.endMin > e.startMin, { path: ['endMin'], message: 'The end must be after the start' });
+export type OwnBlockedTimeRequest = z.input<typeof ownBlockedTimeRequestSchema>;

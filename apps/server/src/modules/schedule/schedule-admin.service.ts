@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { inTransaction, type UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { Caller } from '../identity/caller.ts';
+import { scopeOf } from '../identity/permissions.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { AvailabilityCache } from '../booking/availability-cache.ts';
 import { notifyScheduleChanged } from '../booking/availability-channel.ts';
@@ -77,11 +78,12 @@ export function toAdminTreatment(s: Schedule, id: string): AdminTreatment {
 const affected = (rows: BookingRow[]): AffectedBooking[] =>
   rows.map((b) => ({ _id: b.id, date: b.date, slot: b.slot, treatment: b.treatmentName, patientName: b.patientName, doctorId: b.doctorId }));
 
-function strandedError(rows: BookingRow[], what: string): AppError {
+const CONFIRM_TO_CANCEL = 'confirm to cancel them and notify each patient, or change the dates.';
+
+function strandedError(rows: BookingRow[], what: string, advice = CONFIRM_TO_CANCEL): AppError {
   return new AppError(
     ErrorCode.HAS_FUTURE_BOOKINGS,
-    `${what} would cancel ${rows.length} confirmed booking${rows.length === 1 ? '' : 's'}; ` +
-      'confirm to cancel them and notify each patient, or change the dates.',
+    `${what} would cancel ${rows.length} confirmed booking${rows.length === 1 ? '' : 's'}; ${advice}`,
     { extra: { count: rows.length, bookings: affected(rows) } },
   );
 }
@@ -126,19 +128,21 @@ export function createScheduleAdmin(deps: ScheduleAdminDeps) {
   async function changeSchedule<T>(
     caller: Caller,
     audit: { action: string; target: string; detail?: Record<string, unknown> },
-    change: (work: UnitOfWork) => Promise<{ result: T; check?: Parameters<BookingService['confirmedFrom']>[1]; policy?: StrandPolicy; what?: string }>,
+    change: (
+      work: UnitOfWork,
+    ) => Promise<{ result: T; check?: Parameters<BookingService['confirmedFrom']>[1]; policy?: StrandPolicy; what?: string; advice?: string }>,
   ): Promise<{ result: T; stranded: BookingRow[] }> {
     return inTransaction(db, async (work) => {
       const { tx, afterCommit } = work;
       await lockSchedule(tx);
-      const { result, check, policy = 'refuse', what = 'This change' } = await change(work);
+      const { result, check, policy = 'refuse', what = 'This change', advice } = await change(work);
       let stranded: BookingRow[] = [];
       if (check) {
         const s = await loadSchedule(tx, now(), timeZone);
         stranded = (await booking.confirmedFrom(tx, check)).filter((b) => !fitsSchedule(s, b));
-        if (stranded.length > 0 && policy === 'refuse') throw strandedError(stranded, what);
+        if (stranded.length > 0 && policy === 'refuse') throw strandedError(stranded, what, advice);
         if (stranded.length > 0 && policy === 'cancel') {
-          await booking.cancelByClinic(work, stranded.map((b) => b.id), audit.detail?.reason ? String(audit.detail.reason) : '');
+          await booking.cancelByClinic(work, stranded.map((b) => b.id), audit.detail?.reason ? String(audit.detail.reason) : '', caller);
         }
       }
       await bumpScheduleVersion(tx);
@@ -263,7 +267,7 @@ export function createScheduleAdmin(deps: ScheduleAdminDeps) {
       const { result } = await changeSchedule(caller, audit, async (work) => {
         const future = await booking.confirmedFrom(work.tx, { fromDate: today(), doctorId });
         if (future.length > 0 && !cancelFuture) throw strandedError(future, 'Removing this doctor');
-        if (future.length > 0) await booking.cancelByClinic(work, future.map((b) => b.id), 'Your doctor is no longer with the clinic');
+        if (future.length > 0) await booking.cancelByClinic(work, future.map((b) => b.id), 'Your doctor is no longer with the clinic', caller);
         const kept = await booking.isReferenced(work.tx, { doctorId });
         if (kept) await deactivateDoctor(work.tx, doctorId);
         else await remove(work.tx);
@@ -359,7 +363,7 @@ export function createScheduleAdmin(deps: ScheduleAdminDeps) {
         if (!before) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such treatment.');
         const future = await booking.confirmedFrom(work.tx, { fromDate: today(), treatmentId: id });
         if (future.length > 0 && !cancelFuture) throw strandedError(future, `Removing ${before.name}`);
-        if (future.length > 0) await booking.cancelByClinic(work, future.map((b) => b.id), `${before.name} is no longer offered`);
+        if (future.length > 0) await booking.cancelByClinic(work, future.map((b) => b.id), `${before.name} is no longer offered`, caller);
         // Booked once: archived, so old bookings keep naming it (the foreign key has no cascade).
         const archived = await booking.isReferenced(work.tx, { treatmentId: id });
         if (archived) await updateTreatment(work.tx, id, { active: false });
@@ -447,6 +451,51 @@ export function createScheduleAdmin(deps: ScheduleAdminDeps) {
             what: closed ? 'This closure' : 'This change of hours',
           };
         },
+      );
+      return exceptionDto(result);
+    },
+
+    /**
+     * A doctor's own blocked time (`ownBlockedTime`): one stretch of one day on the caller's own
+     * lane (the owner names any doctor). It never cancels anyone: a booking in the way is a 409
+     * listing it, and the front desk moves the patient first.
+     */
+    async blockOwnTime(
+      caller: Caller,
+      input: { date: string; startMin: number; endMin: number; reason: string; doctorId?: string | undefined },
+    ): Promise<ScheduleException> {
+      const scope = scopeOf(caller, 'ownBlockedTime');
+      if (scope === 'none') throw new AppError(ErrorCode.FORBIDDEN, 'Your role may not do this.');
+      let doctorId: string;
+      if (scope === 'all') {
+        if (!input.doctorId) throw new AppError(ErrorCode.VALIDATION, 'Choose the doctor whose time to block.', { errors: { doctorId: ['Choose the doctor'] } });
+        doctorId = input.doctorId;
+      } else {
+        if (!caller.doctorId) throw new AppError(ErrorCode.FORBIDDEN, 'This account works as no doctor; ask the clinic’s admin to link it.');
+        if (input.doctorId && input.doctorId !== caller.doctorId) throw new AppError(ErrorCode.FORBIDDEN, 'You may block only your own time.');
+        doctorId = caller.doctorId;
+      }
+      if (input.date < today()) throw new AppError(ErrorCode.VALIDATION, 'Choose today or a later day.', { errors: { date: ['Choose today or a later day'] } });
+      await requireDoctor(await fresh(), doctorId);
+      const { result } = await changeSchedule(
+        caller,
+        { action: 'schedule.exception', target: doctorId, detail: { ...input, doctorId, kind: 'blocked', role: caller.role } },
+        async ({ tx }) => ({
+          result: await insertException(tx, {
+            doctorId,
+            dateFrom: input.date,
+            dateTo: input.date,
+            kind: 'blocked',
+            startMin: input.startMin,
+            endMin: input.endMin,
+            reason: input.reason,
+            createdBy: caller.userId,
+          }),
+          check: { fromDate: input.date, toDate: input.date, laneId: doctorId },
+          policy: 'refuse',
+          what: 'This blocked time',
+          advice: 'ask the front desk to move those patients first, or choose another time.',
+        }),
       );
       return exceptionDto(result);
     },

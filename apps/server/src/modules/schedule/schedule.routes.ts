@@ -9,6 +9,7 @@ import {
   doctorIdParamsSchema,
   doctorTreatmentsRequestSchema,
   insertedIdSchema,
+  ownBlockedTimeRequestSchema,
   scheduleExceptionIdParamsSchema,
   scheduleExceptionListQuerySchema,
   scheduleExceptionRequestSchema,
@@ -32,11 +33,15 @@ export async function scheduleRoutes(app: FastifyInstance, opts: { schedule: Sch
   const tags = ['schedule'];
   const treatmentIds = z.object({ treatmentIds: z.array(z.string()) });
 
+  // The front desk reads them too: booking for a patient who phoned starts from a treatment.
   api.get(
     '/api/admin/treatments',
-    { ...admin, schema: { tags, summary: 'Every treatment, archived ones included', security, response: { 200: z.array(adminTreatmentSchema) } } },
+    {
+      config: { access: 'frontDesk' },
+      schema: { tags, summary: 'Every treatment, archived ones included (the owner and the front desk)', security, response: { 200: z.array(adminTreatmentSchema) } },
+    },
     async (request) => {
-      await callers.requireAdmin(request);
+      await callers.requireCapability(request, 'frontDesk');
       return schedule.listTreatments();
     },
   );
@@ -158,5 +163,21 @@ export async function scheduleRoutes(app: FastifyInstance, opts: { schedule: Sch
       await schedule.removeException(await callers.requireAdmin(request), request.params.id);
       return reply.status(204).send();
     },
+  );
+
+  api.post(
+    '/api/staff/blocked-time',
+    {
+      config: { access: 'ownBlockedTime' },
+      schema: {
+        tags,
+        summary: "A doctor blocks a stretch of their own day (the owner names the doctor); a confirmed booking in the way: 409 listing it",
+        security,
+        body: ownBlockedTimeRequestSchema,
+        response: { 201: scheduleExceptionSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await schedule.blockOwnTime(await callers.requireCapability(request, 'ownBlockedTime'), request.body)),
   );
 }
