@@ -114,6 +114,8 @@ export interface BuildOptions {
   refunds?: { pollMs?: number; retryBaseMs?: number; maxAttempts?: number; autoStart?: boolean };
   /** The free-space watch: a reader of its own also watches a database in memory (tests). */
   disk?: { read?: FreeSpaceReader; intervalMs?: number };
+  /** PGlite in memory: a migrated data directory to start from (tests; see OpenOptions). */
+  pgliteTemplate?: Blob;
 }
 
 export function loggerOptions(config: Config) {
@@ -155,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       yieldBeforeStatements: config.fastPaths.has('pglite-yield'),
       connectRetrySeconds: config.databaseConnectRetrySeconds,
       statementTimeoutSeconds: config.databaseTimeoutSeconds,
+      pgliteTemplate: options.pgliteTemplate,
       // Before the app's logger exists: one line in its format, so log shippers read it alike.
       onRetry: (message) => process.stdout.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: message })}\n`),
     });

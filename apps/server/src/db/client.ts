@@ -89,6 +89,11 @@ export interface OpenOptions {
   onRetry?: (message: string) => void;
   /** PostgreSQL: the longest a statement may run, and (plus 5 s) an answer may take (DATABASE_TIMEOUT_SECONDS). */
   statementTimeoutSeconds?: number;
+  /**
+   * PGlite in memory: start from this data directory (a `dumpDataDir` tar) instead of running
+   * initdb, which costs seconds; the test suites open a migrated copy per app.
+   */
+  pgliteTemplate?: Blob;
 }
 
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -137,7 +142,7 @@ async function firstConnection(pool: pg.Pool, url: string, retrySeconds: number,
 
 export async function openDatabase(
   database: Config['database'],
-  { yieldBeforeStatements = true, connectRetrySeconds = 0, onRetry = () => {}, statementTimeoutSeconds = 30 }: OpenOptions = {},
+  { yieldBeforeStatements = true, connectRetrySeconds = 0, onRetry = () => {}, statementTimeoutSeconds = 30, pgliteTemplate }: OpenOptions = {},
 ): Promise<Database> {
   if (database.kind === 'pglite') {
     // PGlite keeps Postgres's shared memory inside its WASM heap, which never shrinks: the
@@ -149,6 +154,7 @@ export async function openDatabase(
       // The bookings' exclusion constraint compares uuids and dates inside a GiST index.
       extensions: { btree_gist },
       startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+      ...(pgliteTemplate ? { loadDataDir: pgliteTemplate } : {}),
     });
     const db = drizzlePglite({ client: yieldBeforeStatements ? yieldingBeforeStatements(client) : client, schema }) as unknown as Db;
     // Advisory locks are re-entrant within one session, and PGlite is a single session: two

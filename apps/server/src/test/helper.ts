@@ -15,6 +15,7 @@ import type { Db } from '../db/client.ts';
 import { instantOf } from '../modules/booking/slots.ts';
 import { createMailService } from '../modules/mail/mail.service.ts';
 import { insertSignedInPatients } from './patients.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 
 export { insertSignedInPatients };
 
@@ -88,8 +89,13 @@ export async function buildTestApp(
     ...(process.env.FAST_PATHS ? { FAST_PATHS: process.env.FAST_PATHS } : {}),
     ...env,
   });
-  if (config.database.kind === 'pglite' && !storage) config.database = { kind: 'pglite', dir: 'memory://' };
-  const app = await buildApp(config, { logger: false, ...options });
+  const inMemory = config.database.kind === 'pglite' && !storage;
+  if (inMemory) config.database = { kind: 'pglite', dir: 'memory://' };
+  const app = await buildApp(config, {
+    logger: false,
+    ...(inMemory ? { pgliteTemplate: await pgliteTemplate(config.clinicTimeZone) } : {}),
+    ...options,
+  });
   return {
     app,
     config,
