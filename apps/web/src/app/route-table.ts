@@ -11,8 +11,11 @@ export type RouteEntry = {
   index?: true;
   /** Its page, `app/routes/<page>.tsx`: a chunk of its own, but for the landing page. */
   page?: string;
-  /** Who may go past this point: the children render behind the guard. */
-  guard?: 'signed-in' | 'admin';
+  /**
+   * Who may go past this point: the children render behind the guard. `front-desk` is the
+   * receptionist and the owner, `staff` also the doctors (practice-loop.md section 2).
+   */
+  guard?: 'signed-in' | 'admin' | 'front-desk' | 'staff';
   /**
    * People arrive on it from outside (a link, a bookmark, a search): the build gives it its own
    * copy of index.html that announces its code (build/route-pages.ts).
@@ -49,6 +52,16 @@ export const routeTable: readonly RouteEntry[] = [
           { path: 'profile', page: 'dashboard-profile' },
           { path: 'security', page: 'dashboard-security' },
           {
+            // The front desk's screens: the receptionist and the owner.
+            guard: 'front-desk',
+            children: [{ path: 'all-appointments', page: 'dashboard-all-appointments' }],
+          },
+          {
+            // A doctor's day: the doctor's own; the front desk and the owner choose the doctor.
+            guard: 'staff',
+            children: [{ path: 'my-day', page: 'dashboard-my-day' }],
+          },
+          {
             // Admin pages (spec sections 2 and 4): a spinner while the server is asked; a
             // non-admin is signed out and sent to /login.
             guard: 'admin',
@@ -56,13 +69,13 @@ export const routeTable: readonly RouteEntry[] = [
               { path: 'users', page: 'dashboard-users' },
               { path: 'addDoctor', page: 'dashboard-add-doctor' },
               { path: 'manage-doctor', page: 'dashboard-manage-doctors' },
-              { path: 'all-appointments', page: 'dashboard-all-appointments' },
               { path: 'messages', page: 'dashboard-messages' },
               { path: 'background', page: 'dashboard-background' },
               { path: 'treatments', page: 'dashboard-treatments' },
               { path: 'clinic-hours', page: 'dashboard-clinic-hours' },
               { path: 'doctors/:id/schedule', page: 'dashboard-doctor-schedule' },
               { path: 'reviews', page: 'dashboard-reviews' },
+              { path: 'audit', page: 'dashboard-audit' },
             ],
           },
         ],

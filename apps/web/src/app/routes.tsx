@@ -1,7 +1,8 @@
 /**
  * React Router's routes, made of the route table (route-table.ts). Every page is its own chunk,
  * loaded through LazyChunk so a failed load shows 'Loading chunk failed' with a Retry button;
- * guarded pages sit behind RequireAuth, and the admin pages also behind RequireAdmin.
+ * guarded pages sit behind RequireAuth, the admin pages also behind RequireAdmin and the staff
+ * pages behind RequireRole.
  */
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
@@ -9,6 +10,7 @@ import { LazyChunk } from '../components/lazy-chunk.tsx';
 import { retryableLazy } from '../lib/retryable-lazy.ts';
 import { RequireAdmin } from '../features/auth/components/require-admin.tsx';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
+import { RequireRole } from '../features/auth/components/require-role.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { routeTable, type RouteEntry } from './route-table.ts';
 import HomeRoute from './routes/home.tsx';
@@ -31,7 +33,12 @@ function pageElement(page: string) {
   return <LazyChunk chunk={retryableLazy(load)} />;
 }
 
-const guards = { 'signed-in': <RequireAuth />, admin: <RequireAdmin /> } as const;
+const guards = {
+  'signed-in': <RequireAuth />,
+  admin: <RequireAdmin />,
+  'front-desk': <RequireRole roles={['receptionist', 'admin']} />,
+  staff: <RequireRole roles={['receptionist', 'doctor', 'admin']} />,
+} as const;
 
 function toRoute(entry: RouteEntry): RouteObject {
   const element = entry.guard

@@ -18,6 +18,15 @@ const publicItems: readonly NavItem[] = [
   { to: '/about', label: navLabels.about },
 ];
 
+/**
+ * Where Dashboard leads: the spec's /dashboard (My Appointments) for patients and the owner; the
+ * screen a receptionist or a doctor works in (their roles are not in the spec).
+ */
+const dashboardHome: Partial<Record<string, string>> = {
+  receptionist: '/dashboard/all-appointments',
+  doctor: '/dashboard/my-day',
+};
+
 const activeClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
 
 function NavItems({ onChoose }: { onChoose?: () => void }) {
@@ -25,7 +34,10 @@ function NavItems({ onChoose }: { onChoose?: () => void }) {
   const signOut = useSignOut();
   const isSignedIn = Boolean(me.data);
   const items = isSignedIn
-    ? [...publicItems, { to: '/dashboard', label: navLabels.dashboard }]
+    ? [
+        ...publicItems,
+        { to: dashboardHome[me.data?.role ?? ''] ?? '/dashboard', label: navLabels.dashboard },
+      ]
     : publicItems;
 
   return (

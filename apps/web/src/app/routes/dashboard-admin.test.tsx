@@ -36,11 +36,13 @@ describe('the dashboard for admins', () => {
       ['Add a Doctor', '/dashboard/addDoctor'],
       ['Manage Doctors', '/dashboard/manage-doctor'],
       ['All Appointments', '/dashboard/all-appointments'],
+      ['My Day', '/dashboard/my-day'],
       ['Treatments', '/dashboard/treatments'],
       ['Clinic Hours & Closures', '/dashboard/clinic-hours'],
       ['Messages', '/dashboard/messages'],
       ['Background work', '/dashboard/background'],
       ['Reviews', '/dashboard/reviews'],
+      ['Audit', '/dashboard/audit'],
       ['My Waitlist', '/dashboard/waitlist'],
       ['Profile', '/dashboard/profile'],
       ['Security', '/dashboard/security'],
@@ -89,6 +91,7 @@ describe('the dashboard for admins', () => {
       { name: 'Clinic Hours & Closures' },
     ],
     ['/dashboard/reviews', 'Reviews - Doctors Portal', { name: 'Reviews' }],
+    ['/dashboard/audit', 'Audit - Doctors Portal', { name: 'Audit' }],
   ])('opens %s for an admin, with its own title and description', async (path, title, heading) => {
     signedInAdmin({
       'GET /api/user': () => json([admin]),
@@ -100,6 +103,7 @@ describe('the dashboard for admins', () => {
       'GET /api/admin/schedule-exceptions': () => json([]),
       'GET /api/admin/bookings': () => json({ items: [], nextCursor: null }),
       'GET /api/admin/reviews': () => json({ items: [], nextCursor: null }),
+      'GET /api/audit': () => json([]),
       'GET /api/admin/background': () =>
         json({
           jobs: [],

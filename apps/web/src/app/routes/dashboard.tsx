@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { parseRole } from '@clinic/shared';
 import { adminQueryOptions } from '../../features/auth/api/get-admin.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import {
@@ -7,34 +8,52 @@ import {
   type DashboardMenuItem,
 } from '../../features/dashboard/components/dashboard-layout.tsx';
 
+const allAppointments: DashboardMenuItem = { to: '/dashboard/all-appointments', label: 'All Appointments' };
+const myDay: DashboardMenuItem = { to: '/dashboard/my-day', label: 'My Day' };
+
 /**
- * The admin's extra entries (spec section 2, Sidebar), then the front desk's appointments, the
- * schedule's screens (treatments, the clinic's hours and closures), the contact form's
- * messages, the background work (jobs, the mail outbox) and the patients' reviews to moderate.
+ * The admin's extra entries (spec section 2, Sidebar), then the front desk's appointments, a
+ * doctor's day, the schedule's screens (treatments, the clinic's hours and closures), the contact
+ * form's messages, the background work (jobs, the mail outbox), the patients' reviews to moderate
+ * and the audit log.
  */
 const adminMenuItems: readonly DashboardMenuItem[] = [
   { to: '/dashboard/users', label: 'All Users' },
   { to: '/dashboard/addDoctor', label: 'Add a Doctor' },
   { to: '/dashboard/manage-doctor', label: 'Manage Doctors' },
-  { to: '/dashboard/all-appointments', label: 'All Appointments' },
+  allAppointments,
+  myDay,
   { to: '/dashboard/treatments', label: 'Treatments' },
   { to: '/dashboard/clinic-hours', label: 'Clinic Hours & Closures' },
   { to: '/dashboard/messages', label: 'Messages' },
   { to: '/dashboard/background', label: 'Background work' },
   { to: '/dashboard/reviews', label: 'Reviews' },
+  { to: '/dashboard/audit', label: 'Audit' },
 ];
+
+/**
+ * What the other staff roles may use (practice-loop.md section 2): the receptionist runs the
+ * front desk and looks at any doctor's day; a doctor has their own day.
+ */
+const staffMenuItems: Partial<Record<string, readonly DashboardMenuItem[]>> = {
+  receptionist: [allAppointments, myDay],
+  doctor: [myDay],
+};
 
 /**
  * The dashboard layout route (spec section 2): side menu, heading, and the nested page. Each
  * nested page sets its own title. Whether to show the admin entries is asked of the server
- * (spec section 6), never read from the cached account.
+ * (spec section 6), never read from the cached account; the other staff entries follow the role
+ * `/api/me` reads from the database (the server refuses their calls to anyone else anyway).
  */
 export default function DashboardRoute() {
   const me = useMe();
   const email = me.data?.email ?? '';
   const admin = useQuery({ ...adminQueryOptions(email), enabled: email !== '' });
+  const roleItems =
+    admin.data?.admin === true ? adminMenuItems : (staffMenuItems[parseRole(me.data?.role)] ?? []);
   return (
-    <DashboardLayout adminMenuItems={admin.data?.admin === true ? adminMenuItems : []}>
+    <DashboardLayout adminMenuItems={roleItems}>
       <Outlet />
     </DashboardLayout>
   );

@@ -34,7 +34,8 @@ export const securityMenuItem: DashboardMenuItem = { to: '/dashboard/security', 
 type DashboardLayoutProps = {
   /**
    * Entries shown after the patient's, for admins: All Users, Add a Doctor, Manage Doctors
-   * (spec section 2). The route decides who is an admin and passes them in.
+   * (spec section 2); for the other staff roles what their role may use. The route decides the
+   * role and passes them in.
    */
   adminMenuItems?: readonly DashboardMenuItem[];
   children: ReactNode;
