@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { toasts, type UserListItem } from '@clinic/shared';
+import { ROLES, parseRole, toasts, type Role, type UserListItem } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal, type ModalHandle } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -9,7 +9,42 @@ import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useMakeAdmin } from '../api/make-admin.ts';
 import { useRemoveUser } from '../api/remove-user.ts';
+import { roleLabels } from '../utils/role-labels.ts';
 import { AdminLoadFailed } from './admin-load-failed.tsx';
+import { InviteStaffForm } from './invite-staff-form.tsx';
+import { RoleChangeDialog } from './role-change-dialog.tsx';
+
+/** Rows per page of All Users. */
+export const USERS_PAGE_SIZE = 25;
+
+/** The accounts whose name or address holds the search (any case). */
+export function matchingUsers(users: readonly UserListItem[], search: string): UserListItem[] {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return [...users];
+  return users.filter((u) => u.email.toLowerCase().includes(needle) || u.name.toLowerCase().includes(needle));
+}
+
+/** A role select per person: choosing another role asks first (RoleChangeDialog). */
+function RoleSelect({ user, onChoose }: { user: UserListItem; onChoose: (role: Role) => void }) {
+  const current = parseRole(user.role);
+  return (
+    <select
+      className="select select-xs w-36"
+      aria-label={`Role of ${user.email}`}
+      value={current}
+      onChange={(event) => {
+        const role = parseRole(event.target.value);
+        if (role !== current) onChoose(role);
+      }}
+    >
+      {ROLES.map((role) => (
+        <option key={role} value={role}>
+          {roleLabels[role]}
+        </option>
+      ))}
+    </select>
+  );
+}
 
 function MakeAdminButton({ user }: { user: UserListItem }) {
   const makeAdmin = useMakeAdmin();
@@ -76,11 +111,18 @@ type AllUsersProps = {
 /**
  * All Users (spec section 2): every account with 'Make Admin' (hidden for admins) and
  * 'Remove User', which asks first (DESIGN.md section 6). The list refreshes after each change.
+ * Beside them (practice-loop.md section 2) a role select that asks first and takes a role back as
+ * easily, a search by name or address and pages, done here on the list `GET /api/user` answers;
+ * and a form to invite staff.
  */
 export function AllUsers({ currentEmail }: AllUsersProps) {
   const users = useUsers();
   const [removing, setRemoving] = useState<UserListItem | null>(null);
+  const [changing, setChanging] = useState<{ user: UserListItem; role: Role } | null>(null);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
   const titleId = useId();
+  const searchId = useId();
 
   if (users.isPending) return <Spinner label="Loading the users…" />;
   if (users.isError) {
@@ -88,19 +130,48 @@ export function AllUsers({ currentEmail }: AllUsersProps) {
   }
 
   const self = currentEmail.toLowerCase();
+  const found = matchingUsers(users.data, search);
+  const pageCount = Math.max(1, Math.ceil(found.length / USERS_PAGE_SIZE));
+  const shownPage = Math.min(page, pageCount - 1);
+  const shown = found.slice(shownPage * USERS_PAGE_SIZE, (shownPage + 1) * USERS_PAGE_SIZE);
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4">
       <h2 id={titleId} className="text-xl font-semibold">
         All Users: {users.data.length}
       </h2>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={searchId} className="text-sm font-medium">
+          Search by name or email
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          className="input w-full max-w-sm"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(0);
+          }}
+        />
+      </div>
+      <p className="text-sm opacity-80" aria-live="polite">
+        {found.length === 0
+          ? 'No users match this search.'
+          : `${found.length === 1 ? '1 user' : `${found.length} users`}${
+              pageCount > 1 ? `, page ${shownPage + 1} of ${pageCount}` : ''
+            }`}
+      </p>
       <DataTable labelledBy={titleId} columns={['Email', 'Name', 'Role', actionsColumn]}>
-        {users.data.map((user) => (
+        {shown.map((user) => (
           <tr key={user._id}>
             <td className="break-all">{user.email}</td>
             <td>{user.name}</td>
             <td>{user.role}</td>
             <td>
-              <div className="flex flex-wrap gap-2">
+              <div className="flex flex-wrap items-center gap-2">
+                {user.email.toLowerCase() !== self && (
+                  <RoleSelect user={user} onChoose={(role) => setChanging({ user, role })} />
+                )}
                 {user.role !== 'admin' && <MakeAdminButton user={user} />}
                 {user.email.toLowerCase() !== self && (
                   <Button
@@ -117,7 +188,31 @@ export function AllUsers({ currentEmail }: AllUsersProps) {
           </tr>
         ))}
       </DataTable>
+      {pageCount > 1 && (
+        <nav aria-label="Pages of users" className="join self-center">
+          <Button
+            variant="outline"
+            className="join-item btn-sm"
+            disabled={shownPage === 0}
+            onClick={() => setPage(shownPage - 1)}
+          >
+            Previous page
+          </Button>
+          <Button
+            variant="outline"
+            className="join-item btn-sm"
+            disabled={shownPage >= pageCount - 1}
+            onClick={() => setPage(shownPage + 1)}
+          >
+            Next page
+          </Button>
+        </nav>
+      )}
+      <InviteStaffForm />
       {removing && <RemoveUserDialog user={removing} onClose={() => setRemoving(null)} />}
+      {changing && (
+        <RoleChangeDialog user={changing.user} role={changing.role} onClose={() => setChanging(null)} />
+      )}
     </section>
   );
 }
