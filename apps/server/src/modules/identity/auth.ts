@@ -18,6 +18,7 @@ import { WEAK_PASSWORD_MESSAGES, weakPasswordReason } from './common-passwords.t
 import { EMAIL_LINK_ALREADY_USED, claimEmailLink } from './email-link-once.ts';
 import { TOTP_CODE_USED_MESSAGE, claimTotpCode, type TotpOnceDeps } from './totp-once.ts';
 import { claimTotpStep, findTotpSecret } from './two-factor.repository.ts';
+import { generateBackupCodes } from './backup-codes.ts';
 
 /**
  * A session lasts this long after its last refresh (Better Auth's sliding lifetime, its default
@@ -303,7 +304,8 @@ export function createAuth(config: Config, db: Db, mail: MailService) {
       // and the session (so the spec's accessToken) exists only after the second factor.
       // Before bearer: its hook then sees the password step's session already withdrawn and
       // hands out no token for it. docs/decisions/013.
-      twoFactor({ issuer: TWO_FACTOR_ISSUER }),
+      // Backup codes without look-alike characters (backup-codes.ts).
+      twoFactor({ issuer: TWO_FACTOR_ISSUER, backupCodeOptions: { customBackupCodesGenerate: () => generateBackupCodes() } }),
       bearer({ requireSignature: true }),
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
       ...(config.google

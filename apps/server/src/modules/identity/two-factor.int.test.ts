@@ -138,6 +138,8 @@ describe('two-step sign-in', () => {
     const cy = await signUp(t);
     const { backupCodes } = await enrol(cy);
     expect(backupCodes).toHaveLength(10);
+    // Without look-alike characters (backup-codes.ts), as they are written down and typed.
+    for (const backupCode of backupCodes) expect(backupCode).toMatch(/^[2-9a-hjkmnp-z]{5}-[2-9a-hjkmnp-z]{5}$/);
     const code = backupCodes[0]!;
 
     const first = await passwordStep(cy.email, cy.password);
