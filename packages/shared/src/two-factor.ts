@@ -28,7 +28,8 @@ export const twoFactorTexts = {
   continue: 'Continue',
   cancel: 'Cancel',
   scanIntro:
-    'Add this account to your authenticator app: open the link on this phone, or copy the setup key into the app.',
+    'Add this account to your authenticator app: scan the QR code, open the link on this phone, or copy the setup key into the app.',
+  downloadBackupCodes: 'Download backup codes',
   setupLink: 'Open in authenticator app',
   setupKey: 'Setup key',
   copy: 'Copy',

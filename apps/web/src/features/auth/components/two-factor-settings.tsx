@@ -23,6 +23,8 @@ import { useGenerateBackupCodes } from '../api/generate-backup-codes.ts';
 import { useMe } from '../api/get-me.ts';
 import { AuthError } from './auth-error.tsx';
 import { TitledSection } from '../../../components/ui/titled-section.tsx';
+import { saveFile } from '../../../lib/save-file.ts';
+import { TotpQrCode } from './totp-qr-code.tsx';
 
 type Step =
   | { kind: 'status' }
@@ -234,6 +236,7 @@ function SetupStep(props: {
   return (
     <div className="flex flex-col gap-4">
       <p>{twoFactorTexts.scanIntro}</p>
+      <TotpQrCode uri={props.setup.totpURI} />
       <a href={props.setup.totpURI} className="btn btn-outline self-start">
         {twoFactorTexts.setupLink}
       </a>
@@ -285,17 +288,37 @@ function SetupStep(props: {
   );
 }
 
+export const BACKUP_CODES_FILE_NAME = 'doctors-portal-backup-codes.txt';
+
+/** The text file of the codes: what they are for, then one code a line. */
+export function backupCodesFile(codes: readonly string[]): string {
+  return [
+    'Doctors Portal: backup codes for two-step sign-in',
+    'Each code signs you in once when your authenticator app is not at hand.',
+    '',
+    ...codes,
+    '',
+  ].join('\n');
+}
+
 function BackupCodes({ codes }: { codes: string[] }) {
+  const download = () =>
+    saveFile(new Blob([backupCodesFile(codes)], { type: 'text/plain;charset=utf-8' }), BACKUP_CODES_FILE_NAME);
   return (
-    <ul
-      aria-label="Backup codes"
-      className="grid grid-cols-2 gap-1 font-mono text-sm sm:grid-cols-3"
-    >
-      {codes.map((code) => (
-        <li key={code} className="rounded bg-base-200 px-2 py-1">
-          {code}
-        </li>
-      ))}
-    </ul>
+    <div className="flex flex-col gap-2">
+      <ul
+        aria-label="Backup codes"
+        className="grid grid-cols-2 gap-1 font-mono text-sm sm:grid-cols-3"
+      >
+        {codes.map((code) => (
+          <li key={code} className="rounded bg-base-200 px-2 py-1">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <Button variant="outline" className="btn-sm self-start" onClick={download}>
+        {twoFactorTexts.downloadBackupCodes}
+      </Button>
+    </div>
   );
 }
