@@ -88,5 +88,7 @@ export const outboxEntrySchema = z.object({
   sentAt: z.string().nullable(),
   /** Not sent before this (a reminder's due time, or the next try). */
   notBefore: z.string().optional(),
+  /** The booking the mail is about (confirmations, reminders, changes); null for the others. */
+  bookingId: z.string().nullable(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;

@@ -32,6 +32,8 @@ export async function startStripeStandIn() {
   let refundOutages = 0;
   /** Likewise for intent cancellations. */
   let cancelOutages = 0;
+  /** How many coming refunds Stripe makes but answers `failed` (a card closed since the payment, say). */
+  let refundDeclines = 0;
 
   const server: Server = createServer(async (request, response) => {
     const body = await readBody(request);
@@ -80,9 +82,10 @@ export async function startStripeStandIn() {
         amount: Number(body.get('amount') ?? intent?.amount ?? 0),
         currency: 'usd',
         payment_intent: body.get('payment_intent'),
-        status: 'succeeded',
-        failure_reason: null,
+        status: refundDeclines > 0 ? 'failed' : 'succeeded',
+        failure_reason: refundDeclines > 0 ? 'expired_or_canceled_card' : null,
       };
+      if (refundDeclines > 0) refundDeclines--;
       refunds.push(refund);
       if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
       return send(200, refund);
@@ -128,6 +131,10 @@ export async function startStripeStandIn() {
     /** The next `count` refund requests answer 500, as during an outage at Stripe. */
     failRefunds(count: number) {
       refundOutages = count;
+    },
+    /** The next `count` refunds are made but answered `failed`. */
+    declineRefunds(count: number) {
+      refundDeclines = count;
     },
     /** The next `count` cancellations answer 500. */
     failCancels(count: number) {

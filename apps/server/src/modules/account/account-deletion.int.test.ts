@@ -4,8 +4,11 @@ import { ErrorCode, accountDeletedSchema } from '@clinic/shared';
 import {
   accounts,
   auditLog,
+  bookingEvents,
+  bookings,
   outbox,
   payments,
+  refunds,
   retainedIdentities,
   sessions,
   users,
@@ -267,6 +270,41 @@ describe('DELETE /api/me', () => {
       contactMessages: [],
       auditEntries: [],
     });
+  });
+
+  // Decision 014 promised it once refunds existed: an upcoming booking the patient paid for is
+  // refunded when their account goes, whoever removes it, and its history says who did.
+  it('refunds a paid upcoming booking in full and records who cancelled it, on deletion and on removal by the clinic', async () => {
+    const [, , , d] = treatments as [Treatment, Treatment, Treatment, Treatment];
+    const boss = await signIn(t, 'boss@clinic.test', 'admin-password');
+    const bossId = await userIdOf(t, 'boss@clinic.test');
+    const paidUpcoming = async (user: TestUser, slot: number) => {
+      const id = await book(t, user, d, FUTURE_DAY, slot, '');
+      const paid = await t.app.inject({ method: 'POST', url: `/api/booking/${id}/pay`, headers: bearer(user), payload: CARD });
+      expect(paid.statusCode, paid.body).toBe(200);
+      return id;
+    };
+    const fay = await signUp(t);
+    const fayId = await userIdOf(t, fay.email);
+    const faysBooking = await paidUpcoming(fay, 4);
+    const gus = await signUp(t);
+    const gusBooking = await paidUpcoming(gus, 5);
+
+    expect((await deleteMe(t, fay, { password: fay.password })).statusCode).toBe(202);
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/user/${encodeURIComponent(gus.email)}`, headers: bearer(boss) });
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    for (const [id, kind, actorId] of [[faysBooking, 'patient', fayId], [gusBooking, 'admin', bossId]] as const) {
+      const [row] = await t.db.select().from(bookings).where(eq(bookings.id, id));
+      expect(row).toMatchObject({ status: 'cancelled', cancelledBy: kind, cancelReason: 'The account was removed' });
+      const [refund, ...more] = await t.db.select().from(refunds).where(eq(refunds.bookingId, id));
+      expect(more).toEqual([]);
+      expect(refund).toMatchObject({ amountCents: row!.priceCents, reason: 'The account was removed' });
+      const cancelled = await t.db.select().from(bookingEvents).where(and(eq(bookingEvents.bookingId, id), eq(bookingEvents.type, 'cancelled')));
+      expect(cancelled).toEqual([
+        expect.objectContaining({ actorKind: kind, actorId, data: { reason: 'The account was removed', cause: 'account', refund: row!.priceCents / 100 } }),
+      ]);
+    }
   });
 
   it('lets an account without a password go only within 10 minutes of signing in', async () => {

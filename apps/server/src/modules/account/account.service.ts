@@ -153,7 +153,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         if (account.role === 'admin' && (await countAdmins(tx)) <= 1) {
           throw new AppError(ErrorCode.CONFLICT, accountDeletionTexts.lastAdmin);
         }
-        const erased = await deps.erasure.erase(work, account);
+        const erased = await deps.erasure.erase(work, account, { kind: 'patient', id: account.id, email: '' });
         await recordAudit(tx, {
           actorId: account.id,
           // The log keeps that it happened, not who the person was (design section 5.7).

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { BookingService } from '../booking/booking.service.ts';
+import type { CancelActor } from '../booking/lifecycle-rules.ts';
 import type { ContactService } from '../contact/contact.service.ts';
 import { eraseMailsOf } from '../mail/mail.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
@@ -50,13 +51,14 @@ export function createAccountErasure(deps: AccountErasureDeps) {
      * retention store, the other bookings and their unsettled payments deleted, the messages it
      * sent signed in deleted, the mails that are its data deleted or (sent) pseudonymised,
      * rate-limit counters, verifications, sessions and sign-in methods deleted, the user last
-     * (the 0007 trigger empties the snapshots just copied). The caller checks who may do it and
+     * (the 0007 trigger empties the snapshots just copied). `by` is who asked (the patient, or
+     * the clinic's staff), recorded on the cancelled bookings, whose payments are refunded. The caller checks who may do it and
      * writes its own audit entry.
      */
-    async erase(work: UnitOfWork, account: { id: string; email: string }): Promise<ErasureCounts> {
+    async erase(work: UnitOfWork, account: { id: string; email: string }, by: CancelActor): Promise<ErasureCounts> {
       const { tx } = work;
       const subjectRef = randomUUID();
-      const cancelledBookings = await deps.booking.cancelUpcomingOf(work, account.id);
+      const cancelledBookings = await deps.booking.cancelUpcomingOf(work, account.id, by);
       const { kept, unretained } = await deps.booking.retainOf(tx, account.id, subjectRef);
       const retainUntil = new Date(deps.now().getTime() + deps.retentionDays * 24 * 3600 * 1000);
       const identities = new Map<string, { name: string; email: string; phone: string }>();

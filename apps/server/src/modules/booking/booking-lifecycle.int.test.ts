@@ -433,6 +433,30 @@ describe('Stripe refunds (official SDK against the stand-in)', () => {
     expect(inbox[0]!.textBody).toContain(booked._id);
     expect((await patientApi(t).detail(ann!, booked._id)).json()).toMatchObject({ refund: { status: 'failed', amount: booked.price } });
   });
+
+  // The worker's failure path has one writer: one row update, one history entry, one mail.
+  it('records a refund Stripe answers failed once: one history entry and one mail to the clinic', async () => {
+    const [bea] = (await createSignedInPatients(t, 1, 'declined')) as Patient[];
+    const list = await treatmentsOn(t, '2030-06-11');
+    const booked = await createBooking(t, bea!, { treatmentId: list[1]!._id, date: '2030-06-11', slot: NINE });
+    const paid = await deliver('payment_intent.succeeded', {
+      id: 'pi_refund_declined', object: 'payment_intent', amount: booked.price * 100, currency: 'usd', status: 'succeeded', metadata: { bookingId: booked._id },
+    });
+    expect(paid.statusCode).toBe(200);
+    expect((await patientApi(t).cancel(bea!, booked._id)).statusCode).toBe(200);
+
+    standIn.declineRefunds(1);
+    expect(await t.app.refunds.runOnce()).toBe(1);
+    const [row, ...more] = await t.db.select().from(refunds).where(eq(refunds.bookingId, booked._id));
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({ status: 'failed', failureReason: 'expired_or_canceled_card', claimedUntil: null });
+    expect(row!.providerRef).toMatch(/^re_/);
+    const history = await t.db.select().from(bookingEvents).where(and(eq(bookingEvents.bookingId, booked._id), eq(bookingEvents.type, 'refund')));
+    expect(history.map((e) => e.data)).toEqual([{ status: 'failed', amount: booked.price }]);
+    const inbox = (await mailsTo(t, CLINIC.CLINIC_INBOX, 'refund-failed')).filter((m) => m.textBody.includes(booked._id));
+    expect(inbox).toHaveLength(1);
+    expect(await t.app.refunds.runOnce()).toBe(0);
+  });
 });
 
 describe('the patient reschedules', () => {

@@ -173,13 +173,21 @@ export function listActiveBookingsFrom(db: Db, patientId: string, fromDate: stri
 }
 
 /** Cancels those of `ids` still confirmed; answers the cancelled ones with their dates. */
-export function cancelBookings(db: Db, ids: string[]): Promise<{ id: string; date: string }[]> {
+/**
+ * Cancels the confirmed ones of `ids` as the release path decided (release.ts): when, by whom
+ * (the row's `cancelled_by` and `status_changed_by`), why. Answers the rows it changed.
+ */
+export function markCancelled(
+  tx: Db,
+  ids: string[],
+  set: { at: Date; by: 'patient' | 'admin' | 'system'; actorId: string | null; reason: string },
+): Promise<BookingRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
+  return tx
     .update(bookings)
-    .set({ status: 'cancelled', cancelledBy: 'system', cancelledAt: new Date(), cancelReason: 'The account was removed' })
+    .set({ status: 'cancelled', cancelledBy: set.by, cancelledAt: set.at, cancelReason: set.reason || null, statusChangedAt: set.at, statusChangedBy: set.actorId })
     .where(and(inArray(bookings.id, ids), eq(bookings.status, 'confirmed')))
-    .returning({ id: bookings.id, date: bookings.date });
+    .returning();
 }
 
 /** Every booking of an account, whatever its status, oldest first (the account's export). */
@@ -247,16 +255,6 @@ export function listConfirmedFrom(tx: Db, f: ConfirmedFilter): Promise<BookingRo
       ),
     )
     .orderBy(asc(bookings.date), asc(bookings.startMin), asc(bookings.id));
-}
-
-/** Cancels those of `ids` still confirmed; answers the cancelled rows. */
-export function cancelConfirmed(tx: Db, ids: string[], reason: string): Promise<BookingRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return tx
-    .update(bookings)
-    .set({ status: 'cancelled', cancelledBy: 'admin', cancelledAt: new Date(), cancelReason: reason || null })
-    .where(and(inArray(bookings.id, ids), eq(bookings.status, 'confirmed')))
-    .returning();
 }
 
 /** Moves bookings onto a doctor (or, with null, onto their treatment's own queue). */

@@ -34,7 +34,6 @@ import type { PaymentsService } from '../payments/payments.service.ts';
 import type { RefundSummary, RefundsService } from '../payments/refunds.service.ts';
 import {
   findBooking,
-  cancelBookings,
   bookingEventsWrite,
   deleteBookings,
   insertBookingsWith,
@@ -45,7 +44,6 @@ import {
   markRetainedBookings,
   readWriteState,
   listActiveBookingsFrom,
-  cancelConfirmed,
   completeEndedBefore,
   isReferenced,
   listConfirmedFrom,
@@ -74,6 +72,8 @@ import { availabilityChangedNotice, notifyAvailabilityChanged } from './availabi
 import { assertNearWindow, conflictError, dayKey, decideBatch, outsidePublicDays, placeRequest, refusalError, type SlotHolder } from './booking-rules.ts';
 import { createFastWriter, createPlainWriter, type BatchResult, type FastWriterOptions, type WriteOutcome } from './booking-writer.ts';
 import { csvCell } from './csv-cell.ts';
+import { deadlineOf, staffCancelRefusal, statusMarkRefusal, type CancelActor, type LifecycleRules } from './lifecycle-rules.ts';
+import { createRelease, type Release } from './release.ts';
 import { bookingClock, freeStarts, instantOf, isStartOpen, judgeDate, type BookingClock, type Span } from './slots.ts';
 
 const dollars = (cents: number) => cents / 100;
@@ -86,20 +86,7 @@ export interface DtoContext {
   refund?: { status: 'pending' | 'succeeded' | 'failed'; amount: number } | null;
 }
 
-/** The patients' own changes (CANCEL_NOTICE_HOURS, RESCHEDULE_NOTICE_HOURS, REFUND_ON_PATIENT_CANCEL, CLINIC_PHONE). */
-export interface LifecycleRules {
-  cancelNoticeHours: number;
-  rescheduleNoticeHours: number;
-  refundOnPatientCancel: 'full' | 'none';
-  clinicPhone: string;
-}
-
 const HOUR = 3_600_000;
-
-/** Until when a patient may change a booking themselves: null when never online (-1). */
-export function deadlineOf(startsAt: Date, noticeHours: number): Date | null {
-  return noticeHours < 0 ? null : new Date(startsAt.getTime() - noticeHours * HOUR);
-}
 
 export function toBookingDto(row: BookingRow, ctx: DtoContext = {}): Booking {
   const now = ctx.now ?? new Date();
@@ -483,37 +470,17 @@ export function createBookingService(deps: BookingServiceDeps) {
     });
   }
 
-  /** Cancels a locked, confirmed row with everything that goes with it, in the caller's transaction. */
-  async function cancelRow(
-    work: UnitOfWork,
-    row: BookingRow,
-    opts: { by: 'patient' | 'admin'; actorId: string; actorEmail: string; reason: string; refund: 'full' | 'none' | number; notify: boolean },
-  ) {
-    const { tx, afterCommit } = work;
-    const at = now();
-    const cancelled = await setBookingStatus(tx, row.id, {
-      status: 'cancelled', cancelledAt: at, cancelledBy: opts.by, cancelReason: opts.reason || null, statusChangedAt: at, statusChangedBy: opts.actorId,
-    });
-    await payments.closeOpenIntentsIn(tx, [row.id]);
-    const refund = opts.refund === 'none' ? null : await refunds.queueIn(tx, row.id, opts.refund, opts.by === 'patient' ? 'requested_by_customer' : opts.reason);
-    await recordEvents(tx, [
-      { bookingId: row.id, actorKind: opts.by, actorId: opts.actorId, type: 'cancelled', data: { reason: opts.reason, ...(refund ? { refund: refund.amount } : {}) } },
-    ]);
-    if (opts.by === 'admin') {
-      await recordAudit(tx, { actorId: opts.actorId, actorEmail: opts.actorEmail, action: 'booking.cancel', target: row.id, detail: { reason: opts.reason, refund: refund?.amount ?? 0 } });
-    }
-    await notifyAvailabilityChanged(tx, [row.date]);
-    await mail.withdrawReminders(tx, [row.id]);
-    await waitlist.freed(tx, [row.date]);
-    if (opts.notify) await mail.queuePatientCancellation(tx, cancelled, refund);
-    afterCommit(() => {
-      cache.invalidate(row.date);
-      events.cancelled(opts.by);
-    });
+  const release = createRelease({ cache, mail, refunds, payments, waitlist, lifecycle, events, now });
+
+  /** Cancels a locked, confirmed row through the one release path (release.ts), in the caller's transaction. */
+  async function cancelRow(work: UnitOfWork, row: BookingRow, how: Release) {
+    const [released] = await release(work, [row.id], how);
     // The answer is built after the commit: reading with `db` inside the transaction would wait
     // for it on PGlite's single connection.
-    return { row: cancelled, refund };
+    return released!;
   }
+
+  const actorOf = (caller: Caller, kind: 'patient' | 'admin'): CancelActor => ({ kind, id: caller.userId, email: caller.email });
 
   async function cancelAnswer({ row, refund }: { row: BookingRow; refund: RefundSummary | null }) {
     const [dto] = await dtos([row]);
@@ -798,22 +765,13 @@ export function createBookingService(deps: BookingServiceDeps) {
      * person's details when the account goes (a trigger, migration 0007). Runs in the caller's
      * transaction; this instance forgets the freed dates once it commits.
      */
-    async cancelUpcomingOf({ tx, afterCommit }: UnitOfWork, patientId: string): Promise<number> {
+    async cancelUpcomingOf(work: UnitOfWork, patientId: string, actor: CancelActor): Promise<number> {
       const c = clock();
-      const upcoming = (await listActiveBookingsFrom(tx, patientId, c.today)).filter((b) =>
+      const upcoming = (await listActiveBookingsFrom(work.tx, patientId, c.today)).filter((b) =>
         isStartOpen(b.date, b.startMin, c) || (b.date > c.lastDay),
       );
-      const cancelled = await cancelBookings(tx, upcoming.map((b) => b.id));
-      await payments.closeOpenIntentsIn(tx, cancelled.map((b) => b.id));
-      const dates = new Set(cancelled.map((b) => b.date));
-      await notifyAvailabilityChanged(tx, dates);
-      await mail.withdrawReminders(tx, cancelled.map((b) => b.id));
-      await waitlist.freed(tx, dates);
-      afterCommit(() => {
-        dates.forEach((date) => cache.invalidate(date));
-        events.cancelled('account', cancelled.length);
-      });
-      return cancelled.length;
+      const released = await release(work, upcoming.map((b) => b.id), { cause: 'account', actor, reason: 'The account was removed' });
+      return released.length;
     },
 
     /**
@@ -844,32 +802,9 @@ export function createBookingService(deps: BookingServiceDeps) {
      * the dates changed; a paid one is refunded in full (the refund worker asks the processor
      * after the commit).
      */
-    async cancelByClinic({ tx, afterCommit }: UnitOfWork, ids: string[], reason: string): Promise<BookingRow[]> {
-      const cancelled = await cancelConfirmed(tx, ids, reason);
-      await payments.closeOpenIntentsIn(tx, cancelled.map((b) => b.id));
-      const dates = new Set(cancelled.map((b) => b.date));
-      // The clinic's cancellations refund what was paid in full (design section 5.3).
-      const refunded = new Map<string, number>();
-      for (const b of cancelled) {
-        const refund = b.paid ? await refunds.queueIn(tx, b.id, 'full', reason) : null;
-        if (refund) refunded.set(b.id, refund.amount);
-      }
-      await recordEvents(
-        tx,
-        cancelled.map((b) => ({
-          bookingId: b.id, actorKind: 'system' as const, actorId: null, type: 'cancelled' as const,
-          data: { reason, ...(refunded.has(b.id) ? { refund: refunded.get(b.id) } : {}) },
-        })),
-      );
-      await notifyAvailabilityChanged(tx, dates);
-      await mail.withdrawReminders(tx, cancelled.map((b) => b.id));
-      await waitlist.freed(tx, dates);
-      await mail.queueClinicCancellations(tx, cancelled, reason);
-      afterCommit(() => {
-        dates.forEach((date) => cache.invalidate(date));
-        events.cancelled('clinic', cancelled.length);
-      });
-      return cancelled;
+    async cancelByClinic(work: UnitOfWork, ids: string[], reason: string, caller: Caller): Promise<BookingRow[]> {
+      const released = await release(work, ids, { cause: 'clinic', actor: actorOf(caller, 'admin'), reason });
+      return released.map((r) => r.row);
     },
 
     /** Puts bookings on a doctor, or back on their treatment's own queue; runs in `tx` (the exclusion constraint checks). */
@@ -927,7 +862,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         assertConfirmed(row);
         const deadline = deadlineOf(row.startsAt, lifecycle.cancelNoticeHours);
         if (deadline === null || now() >= deadline) throw windowClosed(ErrorCode.CANCEL_WINDOW_CLOSED, deadline, 'cancelled');
-        return cancelRow(work, row, { by: 'patient', actorId: caller.userId, actorEmail: caller.email, reason: reason ?? '', refund: lifecycle.refundOnPatientCancel === 'full' ? 'full' : 'none', notify: true });
+        return cancelRow(work, row, { cause: 'patient', actor: actorOf(caller, 'patient'), reason: reason ?? '' });
       }).then(cancelAnswer);
     },
 
@@ -935,11 +870,10 @@ export function createBookingService(deps: BookingServiceDeps) {
     async adminCancel(caller: Caller, id: string, input: { reason: string; refund: 'full' | 'none' | { amountCents: number }; notify: boolean }) {
       return changeBooking(caller, id, 'admin', async (work, row) => {
         assertConfirmed(row);
-        if (now() >= row.startsAt) {
-          throw new AppError(ErrorCode.BOOKING_NOT_MODIFIABLE, 'This appointment has started; mark it completed or no-show instead.');
-        }
+        const refused = staffCancelRefusal(row, now());
+        if (refused) throw new AppError(ErrorCode.BOOKING_NOT_MODIFIABLE, refused);
         const refund = typeof input.refund === 'object' ? input.refund.amountCents : input.refund;
-        return cancelRow(work, row, { by: 'admin', actorId: caller.userId, actorEmail: caller.email, reason: input.reason, refund, notify: input.notify });
+        return cancelRow(work, row, { cause: 'staff', actor: actorOf(caller, 'admin'), reason: input.reason, refund, notify: input.notify });
       }).then(cancelAnswer);
     },
 
@@ -988,21 +922,9 @@ export function createBookingService(deps: BookingServiceDeps) {
         // A doctor marks the bookings of their own lane; another lane's does not exist for them.
         if (!reachesLane(caller, 'laneAppointments', row.doctorId)) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
         const at = now();
-        const started = at >= row.startsAt;
-        const correcting = (row.status === 'completed' || row.status === 'no_show') && at.getTime() - row.startsAt.getTime() <= 14 * 24 * HOUR;
-        const refuse = (message: string) => {
-          throw new AppError(ErrorCode.BOOKING_NOT_MODIFIABLE, message);
-        };
-        if (row.status === 'cancelled') refuse('This booking was cancelled; its status cannot change.');
+        const refused = statusMarkRefusal(row, status, at);
+        if (refused) throw new AppError(ErrorCode.BOOKING_NOT_MODIFIABLE, refused);
         if (row.status === status) return { booking: row };
-        if (row.status === 'confirmed') {
-          if (status === 'completed' && !started) refuse('This appointment has not started yet.');
-          if (status === 'no_show' && at.getTime() < row.startsAt.getTime() + 15 * 60_000) {
-            refuse('A patient is marked as not come 15 minutes after the start at the earliest.');
-          }
-        } else if (!correcting) {
-          refuse('An outcome can be corrected within 14 days of the appointment.');
-        }
         const updated = await setBookingStatus(tx, row.id, { status, statusChangedAt: at, statusChangedBy: caller.userId });
         await recordEvents(tx, [{ bookingId: row.id, actorKind: 'admin', actorId: caller.userId, type: 'status', data: { from: row.status, to: status, ...(note ? { note } : {}) } }]);
         await recordAudit(tx, { actorId: caller.userId, actorEmail: caller.email, action: 'booking.status', target: row.id, detail: { from: row.status, to: status } });

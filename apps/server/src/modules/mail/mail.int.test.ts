@@ -134,7 +134,7 @@ describe('without SMTP', () => {
       await t.app.inject({ method: 'POST', url: '/api/contact', payload: { email: 'leo@example.com', subject: 'Hi', message: 'Hello' } });
       const boss = await signIn(t, 'boss@clinic.test', 'admin-password');
       const res = await t.app.inject({ url: '/api/outbox', headers: bearer(boss) });
-      expect(res.json()).toEqual([expect.objectContaining({ kind: 'contact', to: 'desk@clinic.test', status: 'pending', attempts: 0 })]);
+      expect(res.json()).toEqual([expect.objectContaining({ kind: 'contact', to: 'desk@clinic.test', status: 'pending', attempts: 0, bookingId: null })]);
       const messages = await t.app.inject({ url: '/api/contact', headers: bearer(boss) });
       expect(messages.json()).toEqual([expect.objectContaining({ email: 'leo@example.com', subject: 'Hi', message: 'Hello' })]);
     } finally {

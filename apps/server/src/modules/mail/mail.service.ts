@@ -326,6 +326,7 @@ export async function listRecentMails(db: Db, limit = 100): Promise<OutboxEntry[
     createdAt: m.createdAt.toISOString(),
     sentAt: m.sentAt?.toISOString() ?? null,
     notBefore: m.nextAttemptAt.toISOString(),
+    bookingId: m.bookingId,
   }));
 }
 

@@ -56,28 +56,27 @@ export function createRefundsService(deps: RefundsDeps) {
         const made = await stripe.refund({ paymentIntent: payment!.providerRef, amountCents: refund.amountCents, refundId: refund.id, bookingId: refund.bookingId });
         // Stripe answers `pending` for some methods: the webhook settles those.
         const status = made.status === 'succeeded' ? 'succeeded' : made.status === 'failed' || made.status === 'canceled' ? 'failed' : 'pending';
+        if (status === 'failed') return await failed(refund, made.failureReason ?? 'refused by Stripe', { providerRef: made.id });
         await updateRefund(db, refund.id, { providerRef: made.id, status, claimedUntil: null, ...(status === 'pending' ? { nextAttemptAt: new Date(now().getTime() + 3_600_000) } : {}) });
-        if (status === 'failed') await failed(refund, made.failureReason ?? 'refused by Stripe');
       } else {
         // The built-in test mode took no money: it records an instant refund, as Stripe's test mode does.
         await updateRefund(db, refund.id, { providerRef: `test_re_${randomUUID().replaceAll('-', '')}`, status: 'succeeded', claimedUntil: null });
       }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (refund.attempts >= maxAttempts) {
-        await updateRefund(db, refund.id, { status: 'failed', failureReason: message, claimedUntil: null });
-        await failed(refund, message);
-        return;
-      }
+      if (refund.attempts >= maxAttempts) return failed(refund, message);
       const delay = Math.min(retryBaseMs * 2 ** (refund.attempts - 1), 6 * 3_600_000);
       await updateRefund(db, refund.id, { nextAttemptAt: new Date(now().getTime() + delay), failureReason: message, claimedUntil: null });
       log?.warn({ refundId: refund.id, attempts: refund.attempts, err: message }, 'refund failed, will retry');
     }
   }
 
-  async function failed(refund: RefundRow, reason: string) {
-    await updateRefund(db, refund.id, { status: 'failed', failureReason: reason });
-    await mail.queueRefundFailed(db, { bookingId: refund.bookingId, amountCents: refund.amountCents, reason });
+  /** The one writer of a failed refund: its row (and so one history entry) and the clinic's mail, together. */
+  async function failed(refund: RefundRow, reason: string, set: { providerRef?: string } = {}) {
+    await db.transaction(async (tx) => {
+      await updateRefund(tx, refund.id, { ...set, status: 'failed', failureReason: reason, claimedUntil: null });
+      await mail.queueRefundFailed(tx, { bookingId: refund.bookingId, amountCents: refund.amountCents, reason });
+    });
     log?.error({ refundId: refund.id, reason }, 'refund failed');
   }
 

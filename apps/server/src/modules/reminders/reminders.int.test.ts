@@ -53,7 +53,11 @@ describe('reminders without SMTP', () => {
       '2030-06-08T08:00:00.000Z',
     ]);
     const mails = (await t.app.inject({ url: '/api/outbox', headers: bearer(admin) })).json<OutboxEntry[]>();
-    expect(mails.find((m) => m.to === patient.email && m.kind === 'booking-reminder')?.notBefore).toBeDefined();
+    const reminders = mails.filter((m) => m.to === patient.email && m.kind === 'booking-reminder');
+    expect(reminders.map((m) => [m.notBefore, m.bookingId]).sort()).toEqual([
+      ['2030-06-07T10:00:00.000Z', booking._id],
+      ['2030-06-08T08:00:00.000Z', booking._id],
+    ]);
   });
 
   it('queues no 2 h reminder 90 minutes ahead, and none that would fall in quiet hours', async () => {

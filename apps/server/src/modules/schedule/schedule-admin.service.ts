@@ -142,7 +142,7 @@ export function createScheduleAdmin(deps: ScheduleAdminDeps) {
         stranded = (await booking.confirmedFrom(tx, check)).filter((b) => !fitsSchedule(s, b));
         if (stranded.length > 0 && policy === 'refuse') throw strandedError(stranded, what, advice);
         if (stranded.length > 0 && policy === 'cancel') {
-          await booking.cancelByClinic(work, stranded.map((b) => b.id), audit.detail?.reason ? String(audit.detail.reason) : '');
+          await booking.cancelByClinic(work, stranded.map((b) => b.id), audit.detail?.reason ? String(audit.detail.reason) : '', caller);
         }
       }
       await bumpScheduleVersion(tx);
@@ -267,7 +267,7 @@ export function createScheduleAdmin(deps: ScheduleAdminDeps) {
       const { result } = await changeSchedule(caller, audit, async (work) => {
         const future = await booking.confirmedFrom(work.tx, { fromDate: today(), doctorId });
         if (future.length > 0 && !cancelFuture) throw strandedError(future, 'Removing this doctor');
-        if (future.length > 0) await booking.cancelByClinic(work, future.map((b) => b.id), 'Your doctor is no longer with the clinic');
+        if (future.length > 0) await booking.cancelByClinic(work, future.map((b) => b.id), 'Your doctor is no longer with the clinic', caller);
         const kept = await booking.isReferenced(work.tx, { doctorId });
         if (kept) await deactivateDoctor(work.tx, doctorId);
         else await remove(work.tx);
@@ -363,7 +363,7 @@ export function createScheduleAdmin(deps: ScheduleAdminDeps) {
         if (!before) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such treatment.');
         const future = await booking.confirmedFrom(work.tx, { fromDate: today(), treatmentId: id });
         if (future.length > 0 && !cancelFuture) throw strandedError(future, `Removing ${before.name}`);
-        if (future.length > 0) await booking.cancelByClinic(work, future.map((b) => b.id), `${before.name} is no longer offered`);
+        if (future.length > 0) await booking.cancelByClinic(work, future.map((b) => b.id), `${before.name} is no longer offered`, caller);
         // Booked once: archived, so old bookings keep naming it (the foreign key has no cascade).
         const archived = await booking.isReferenced(work.tx, { treatmentId: id });
         if (archived) await updateTreatment(work.tx, id, { active: false });

@@ -9,7 +9,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Availability, CalendarDay, TreatmentAvailability } from '@clinic/shared';
 import { buildApp } from '../../app.ts';
-import { bookings, clinicState, doctors, images, outbox, scheduleExceptions, treatments as treatmentsTable } from '../../db/schema.ts';
+import { bookingEvents, bookings, clinicState, doctors, images, outbox, scheduleExceptions, treatments as treatmentsTable, users } from '../../db/schema.ts';
 import {
   bearer, buildTestApp, createSignedInPatients, signIn, testDb, treatmentsOn, unusedDay, type TestApp,
 } from '../../test/helper.ts';
@@ -548,7 +548,11 @@ describe('schedule: durations, doctors, exceptions, treatments', () => {
     const res = await admin.request({ method: 'DELETE', url: `/api/admin/treatments/${x.id}?cancelFuture=true` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deletedCount: 1, archived: true, cancelled: 1 });
-    expect((await t.db.select().from(bookings).where(eq(bookings.id, booked._id)))[0]!.status).toBe('cancelled');
+    // One cancellation, recorded one way: the row and its history name the admin who made the change.
+    const [adminUser] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN.ADMIN_EMAIL));
+    expect((await t.db.select().from(bookings).where(eq(bookings.id, booked._id)))[0]).toMatchObject({ status: 'cancelled', cancelledBy: 'admin', statusChangedBy: adminUser!.id });
+    const history = await t.db.select().from(bookingEvents).where(and(eq(bookingEvents.bookingId, booked._id), eq(bookingEvents.type, 'cancelled')));
+    expect(history).toEqual([expect.objectContaining({ actorKind: 'admin', actorId: adminUser!.id, data: expect.objectContaining({ cause: 'clinic' }) })]);
     const mails = await t.db.select().from(outbox).where(and(eq(outbox.toAddress, ann.email), eq(outbox.kind, 'booking-cancelled')));
     expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Appointment cancelled, .*03\.00 PM - 03\.30 PM/)]);
   });

@@ -140,7 +140,7 @@ export function createUsersService(deps: { db: Db; auth: Auth; erasure: AccountE
         if (user.role === 'admin' && (await countAdmins(tx)) <= 1) {
           throw new AppError(ErrorCode.CONFLICT, 'The clinic needs at least one admin.');
         }
-        const erased = await erasure.erase(work, user);
+        const erased = await erasure.erase(work, user, { kind: 'admin', id: caller.userId, email: caller.email });
         await recordAudit(tx, {
           actorId: caller.userId,
           actorEmail: caller.email,
