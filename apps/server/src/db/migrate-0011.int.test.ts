@@ -15,7 +15,7 @@ import { SERVER_ROOT } from '../server-root.ts';
 import {
   bearer, buildTestApp, createSignedInPatients, createTestStorage, freshPostgresDatabase, signIn, slotTimes, testDb, type TestApp, type TestStorage,
 } from '../test/helper.ts';
-import { bookingClock, freeSlots, instantOf } from '../modules/booking/slots.ts';
+import { bookingClock, instantOf, isStartOpen, type BookingClock } from '../modules/booking/slots.ts';
 import { openDatabase, type Database } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 import { auditLog, bookings, clinicState, doctorTreatments, treatments, workingHours } from './schema.ts';
@@ -37,6 +37,13 @@ interface OldTreatment { id: string; name: string; slots: string[]; price_cents:
 interface OldBooking {
   id: string; treatment_id: string; treatment_name: string; date: string; slot: string; patient_id: string | null;
   patient_email: string; price_cents: number; status: string; paid: boolean; transaction_id: string | null;
+}
+
+/** The code before 0011 (kept here as the oracle, no longer in the app): a treatment's stored slots less the taken ones, still open, in time order. */
+function freeSlots(slots: readonly string[], taken: ReadonlySet<string>, date: string, clock: BookingClock): string[] {
+  return slots
+    .filter((slot) => !taken.has(slot) && slotStartMinutes(slot) !== null && isStartOpen(date, slotStartMinutes(slot)!, clock))
+    .sort((a, b) => slotStartMinutes(a)! - slotStartMinutes(b)!);
 }
 
 /** What `GET /api/available` answered before 0011: each treatment's stored slots less its active bookings (the old code's `freeSlots`). */

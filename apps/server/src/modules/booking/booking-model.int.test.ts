@@ -12,6 +12,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, slotLabel } from '@clinic/shared';
+import type { Db } from '../../db/client.ts';
 import { bookings, images } from '../../db/schema.ts';
 import { bearer, buildTestApp, createSignedInPatients, signIn, testDb, type TestApp } from '../../test/helper.ts';
 import { makeImage } from '../../test/images.ts';
@@ -46,9 +47,32 @@ const roundsArb = fc
   .tuple(fc.array(bookArb, { minLength: 1, maxLength: 3 }), fc.array(fc.array(opArb, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 3 }))
   .map(([opening, rest]) => [opening, ...rest]);
 
-async function rows<T>(t: TestApp, query: SQL): Promise<T[]> {
-  return ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
+
+/** Pairs of confirmed bookings of one lane on `day` whose times overlap (the model's first oracle). */
+const overlapsOn = (db: Db, day: string) => rows<{ id: string; other: string }>(db, sql`
+  SELECT a.id, b.id AS other FROM bookings a JOIN bookings b
+    ON a.lane_id = b.lane_id AND a.date = b.date AND a.id < b.id
+   AND a.start_min < b.end_min AND b.start_min < a.end_min
+ WHERE a.date = ${day} AND a.status = 'confirmed' AND b.status = 'confirmed'`);
+
+/**
+ * Confirmed bookings on `day` without a doctor, of the wrong length, or outside one stretch of
+ * their doctor's hours (their own, or the clinic's when they have none): the second oracle.
+ */
+const outsideHoursOn = (db: Db, day: string) => rows<{ id: string }>(db, sql`
+  SELECT b.id, b.doctor_id, b.start_min, b.end_min FROM bookings b JOIN treatments tr ON tr.id = b.treatment_id
+   WHERE b.date = ${day} AND b.status = 'confirmed' AND (
+     b.doctor_id IS NULL OR b.end_min - b.start_min <> tr.duration_min OR NOT EXISTS (
+       SELECT 1 FROM working_hours w
+        WHERE w.weekday = extract(isodow FROM b.date) AND w.start_min <= b.start_min AND b.end_min <= w.end_min
+          AND (w.doctor_id = b.doctor_id
+               OR (w.doctor_id IS NULL AND NOT EXISTS (SELECT 1 FROM working_hours d WHERE d.doctor_id = b.doctor_id)))))`);
+
+/** Rolls a canary's transaction back once it has looked. */
+class RolledBack extends Error {}
 
 describe('booking model (fast-check)', () => {
   let t: TestApp;
@@ -151,24 +175,9 @@ describe('booking model (fast-check)', () => {
         expect(unexpected).toEqual([]);
 
         // No two confirmed bookings of a lane overlap (the doctors are shared by both treatments).
-        const overlaps = await rows(t, sql`
-          SELECT a.id, b.id AS other FROM bookings a JOIN bookings b
-            ON a.lane_id = b.lane_id AND a.date = b.date AND a.id < b.id
-           AND a.start_min < b.end_min AND b.start_min < a.end_min
-         WHERE a.date = ${day} AND a.status = 'confirmed' AND b.status = 'confirmed'`);
-        expect(overlaps).toEqual([]);
-
-        // Every confirmed booking has a doctor, its treatment's length, and lies within one stretch
-        // of that doctor's hours (their own, or the clinic's when they have none).
-        const outside = await rows(t, sql`
-          SELECT b.id, b.doctor_id, b.start_min, b.end_min FROM bookings b JOIN treatments tr ON tr.id = b.treatment_id
-           WHERE b.date = ${day} AND b.status = 'confirmed' AND (
-             b.doctor_id IS NULL OR b.end_min - b.start_min <> tr.duration_min OR NOT EXISTS (
-               SELECT 1 FROM working_hours w
-                WHERE w.weekday = extract(isodow FROM b.date) AND w.start_min <= b.start_min AND b.end_min <= w.end_min
-                  AND (w.doctor_id = b.doctor_id
-                       OR (w.doctor_id IS NULL AND NOT EXISTS (SELECT 1 FROM working_hours d WHERE d.doctor_id = b.doctor_id)))))`);
-        expect(outside).toEqual([]);
+        expect(await overlapsOn(t.db, day)).toEqual([]);
+        // Every confirmed booking has a doctor, its treatment's length, and lies within its doctor's hours.
+        expect(await outsideHoursOn(t.db, day)).toEqual([]);
 
         // No booking lost or duplicated: the confirmed ones are exactly those booked and not
         // cancelled, each moved as often as its patient was told (version = 1 + moves).
@@ -187,24 +196,47 @@ describe('booking model (fast-check)', () => {
       }),
       { numRuns: RUNS },
     );
+    // Liveness: a server that refused everything (409 to every request) would keep every oracle
+    // above happy. Over the runs, patients must have booked, cancelled and moved, and most
+    // opening bookings (a free day, any doctor) must have gone through.
+    expect(figures.booked).toBeGreaterThan(RUNS / 2);
+    expect(figures.cancelled).toBeGreaterThan(0);
+    expect(figures.moved).toBeGreaterThan(0);
   }, 120_000);
 
-  it('sees, with the hours query, a booking placed outside its doctor’s hours (so the model test can fail)', async () => {
-    // The SQL above must be able to see a misplaced booking: one at 11.00 on doctor A, who stops at 11.00.
+  /** A booking row written directly (bypassing the service), for the canaries. */
+  const planted = (day: string, doctor: number, startMin: number) => ({
+    treatmentId: treatments[0]!.id, treatmentName: 'Model 30', date: day, slot: slotLabel(startMin, startMin + 30), doctorId: doctors[doctor],
+    laneId: doctors[doctor], startMin, endMin: startMin + 30,
+    startsAt: new Date(Date.parse(`${day}T00:00:00Z`) + startMin * 60_000), endsAt: new Date(Date.parse(`${day}T00:00:00Z`) + (startMin + 30) * 60_000),
+    patientEmail: 'planted@example.com', patientName: 'Planted', priceCents: 100,
+  });
+
+  it('sees, with the hours oracle, a booking placed outside its doctor’s hours (so the model test can fail)', async () => {
+    // One at 11.00 on doctor A, who stops at 11.00.
     const day = addDays('2030-07-01', runIndex++);
-    const [row] = await t.db.insert(bookings).values({
-      treatmentId: treatments[0]!.id, treatmentName: 'Model 30', date: day, slot: '11.00 AM - 11.30 AM', doctorId: doctors[0],
-      startMin: 660, endMin: 690, startsAt: new Date(`${day}T11:00:00Z`), endsAt: new Date(`${day}T11:30:00Z`),
-      patientEmail: 'planted@example.com', patientName: 'Planted', priceCents: 100,
-    }).returning();
-    const outside = await rows<{ id: string }>(t, sql`
-      SELECT b.id FROM bookings b
-       WHERE b.date = ${day} AND b.status = 'confirmed' AND NOT EXISTS (
-         SELECT 1 FROM working_hours w
-          WHERE w.weekday = extract(isodow FROM b.date) AND w.start_min <= b.start_min AND b.end_min <= w.end_min
-            AND (w.doctor_id = b.doctor_id
-                 OR (w.doctor_id IS NULL AND NOT EXISTS (SELECT 1 FROM working_hours d WHERE d.doctor_id = b.doctor_id))))`);
-    expect(outside.map((r) => r.id)).toEqual([row!.id]);
-    await t.db.delete(bookings).where(eq(bookings.id, row!.id));
+    const [row] = await t.db.insert(bookings).values(planted(day, 0, 660)).returning();
+    try {
+      expect((await outsideHoursOn(t.db, day)).map((r) => r.id)).toEqual([row!.id]);
+    } finally {
+      await t.db.delete(bookings).where(eq(bookings.id, row!.id));
+    }
+  });
+
+  it('sees, with the overlap oracle, two overlapping bookings of one lane once the exclusion constraint is gone (so the model test can fail)', async () => {
+    // The constraint refuses such rows, so the oracle looks inside a transaction that drops it and is rolled back.
+    const day = addDays('2030-07-01', runIndex++);
+    let seen: { id: string; other: string }[] = [];
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`ALTER TABLE bookings DROP CONSTRAINT bookings_one_per_lane_time`);
+        await tx.insert(bookings).values([planted(day, 1, 540), planted(day, 1, 555)]);
+        seen = await overlapsOn(tx, day);
+        throw new RolledBack();
+      }),
+    ).rejects.toBeInstanceOf(RolledBack);
+    expect(seen).toHaveLength(1);
+    // The constraint is back: the same rows are refused.
+    await expect(t.db.insert(bookings).values([planted(day, 1, 540), planted(day, 1, 555)])).rejects.toMatchObject({ cause: { code: '23P01' } });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { minutesNowInZone, slotStartMinutes } from '@clinic/shared';
-import { bookingClock, freeSlots, isSlotOpen, judgeDate } from './slots.ts';
+import { bookingClock, isStartOpen, judgeDate, type BookingClock } from './slots.ts';
 
 const SLOTS = [
   '08.00 AM - 08.30 AM', '08.30 AM - 09.00 AM', '09.00 AM - 09.30 AM', '09.30 AM - 10.00 AM',
@@ -22,36 +22,29 @@ describe('slotStartMinutes', () => {
   );
 });
 
-describe('freeSlots', () => {
+/** The clinic's day's slots whose start can still be booked (what /available offers before taken ones go). */
+const openSlots = (date: string, clock: BookingClock) => SLOTS.filter((slot) => isStartOpen(date, slotStartMinutes(slot)!, clock));
+const isSlotOpen = (date: string, slot: string, clock: BookingClock) => isStartOpen(date, slotStartMinutes(slot)!, clock);
+
+describe('isStartOpen over a day', () => {
   const clock = bookingClock(new Date('2030-06-05T10:15:00Z'), 'UTC', 90);
-
-  it('keeps time order even when the stored order is not', () => {
-    const shuffled = [...SLOTS].reverse();
-    expect(freeSlots(shuffled, new Set(), '2030-06-06', clock)).toEqual(SLOTS);
-  });
-
-  it('drops taken slots', () => {
-    const free = freeSlots(SLOTS, new Set(['09.00 AM - 09.30 AM']), '2030-06-06', clock);
-    expect(free).toHaveLength(15);
-    expect(free).not.toContain('09.00 AM - 09.30 AM');
-  });
 
   it("drops today's slots that have already started, including the one under way", () => {
     // 10:15: the 10.00 slot has started; 10.30 is the first still open.
-    expect(freeSlots(SLOTS, new Set(), '2030-06-05', clock)[0]).toBe('10.30 AM - 11.00 AM');
-    expect(freeSlots(SLOTS, new Set(), '2030-06-05', clock)).toHaveLength(11);
+    expect(openSlots('2030-06-05', clock)[0]).toBe('10.30 AM - 11.00 AM');
+    expect(openSlots('2030-06-05', clock)).toHaveLength(11);
   });
 
   it('gives nothing for a past date or one beyond the window', () => {
-    expect(freeSlots(SLOTS, new Set(), '2030-06-04', clock)).toEqual([]);
-    expect(freeSlots(SLOTS, new Set(), '2030-09-03', clock)).toHaveLength(16); // today + 90
-    expect(freeSlots(SLOTS, new Set(), '2030-09-04', clock)).toEqual([]); // today + 91
+    expect(openSlots('2030-06-04', clock)).toEqual([]);
+    expect(openSlots('2030-09-03', clock)).toHaveLength(16); // today + 90
+    expect(openSlots('2030-09-04', clock)).toEqual([]); // today + 91
     expect(judgeDate('2030-09-04', clock)).toBe('beyond-window');
     expect(judgeDate('2030-06-04', clock)).toBe('past');
   });
 });
 
-describe('isSlotOpen', () => {
+describe('isStartOpen at the start minute', () => {
   const slot = '09.00 AM - 09.30 AM';
   const at = (iso: string, timeZone = 'UTC') => bookingClock(new Date(iso), timeZone, 90);
 
@@ -67,7 +60,7 @@ describe('isSlotOpen', () => {
     // 13:00 UTC is 09:00 in New York (EDT).
     expect(isSlotOpen('2030-06-05', slot, at('2030-06-05T12:59:00Z', 'America/New_York'))).toBe(true);
     expect(isSlotOpen('2030-06-05', slot, at('2030-06-05T13:00:00Z', 'America/New_York'))).toBe(false);
-    expect(freeSlots(SLOTS, new Set(), '2030-06-05', at('2030-06-05T13:00:00Z', 'America/New_York'))[0]).toBe('09.30 AM - 10.00 AM');
+    expect(openSlots('2030-06-05', at('2030-06-05T13:00:00Z', 'America/New_York'))[0]).toBe('09.30 AM - 10.00 AM');
   });
 });
 
@@ -76,8 +69,8 @@ describe('the clinic time zone', () => {
     // 02:30 UTC on June 6 is still 22:30 on June 5 in New York.
     const clock = bookingClock(new Date('2030-06-06T02:30:00Z'), 'America/New_York', 90);
     expect(clock.today).toBe('2030-06-05');
-    expect(freeSlots(SLOTS, new Set(), '2030-06-05', clock)).toEqual([]); // the day is over there
-    expect(freeSlots(SLOTS, new Set(), '2030-06-06', clock)).toHaveLength(16);
+    expect(openSlots('2030-06-05', clock)).toEqual([]); // the day is over there
+    expect(openSlots('2030-06-06', clock)).toHaveLength(16);
   });
 
   it('uses the wall clock on a DST-change day', () => {
@@ -86,14 +79,14 @@ describe('the clinic time zone', () => {
     const now = new Date('2030-03-10T13:10:00Z');
     expect(minutesNowInZone(now, 'America/New_York')).toBe(9 * 60 + 10);
     const clock = bookingClock(now, 'America/New_York', 90);
-    expect(freeSlots(SLOTS, new Set(), '2030-03-10', clock)[0]).toBe('09.30 AM - 10.00 AM');
+    expect(openSlots('2030-03-10', clock)[0]).toBe('09.30 AM - 10.00 AM');
     expect(isSlotOpen('2030-03-10', '09.00 AM - 09.30 AM', clock)).toBe(false);
   });
 
   it('uses the wall clock on the day DST ends', () => {
     // New York falls back on 2030-11-03 at 02:00. At 13:10 UTC it is 08:10 EST (UTC-5).
     const clock = bookingClock(new Date('2030-11-03T13:10:00Z'), 'America/New_York', 90);
-    expect(freeSlots(SLOTS, new Set(), '2030-11-03', clock)[0]).toBe('08.30 AM - 09.00 AM');
+    expect(openSlots('2030-11-03', clock)[0]).toBe('08.30 AM - 09.00 AM');
   });
 });
 

@@ -175,8 +175,15 @@ describe('identity', () => {
 
   it('signs in again after signing out, with a new token', async () => {
     const ann = await signUp(t, { password: 'another-secret' });
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: bearer(ann), payload: {} });
+    expect(out.statusCode).toBe(200);
+    // Signed out for real: the old token opens nothing any more; the new one does.
+    const signedIn = (user: { token: string }) => t.app.inject({ url: `/api/admin/${ann.email}`, headers: bearer(user) });
+    expect((await signedIn(ann)).statusCode).toBe(401);
     const again = await signIn(t, ann.email, 'another-secret');
     expect(again.token).not.toBe(ann.token);
+    expect((await signedIn(again)).statusCode).toBe(200);
+    expect((await signedIn(ann)).statusCode).toBe(401);
   });
 
   it('answers an unknown user and a wrong password the same way', async () => {

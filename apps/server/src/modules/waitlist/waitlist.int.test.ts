@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SLOT_TAKEN_MESSAGE, type TreatmentAvailability, type WaitlistList } from '@clinic/shared';
-import { bookings, outbox, waitlistEntries, waitlistOffers } from '../../db/schema.ts';
+import { bookings, outbox, users, waitlistEntries, waitlistOffers } from '../../db/schema.ts';
 import { bearer, buildTestApp, createBooking, signUp, treatmentsOn, type TestApp, type TestUser } from '../../test/helper.ts';
 
 const START = new Date('2030-06-05T10:15:00Z').getTime();
@@ -220,7 +220,9 @@ describe('the waitlist', () => {
     expect(await list(patient)).toHaveLength(1);
     await createBooking(t, patient, { treatmentId: cleaning._id, date, slot: TEN });
     expect(await list(patient)).toEqual([]);
-    const rows = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.treatmentId, cleaning._id));
-    expect(rows.filter((r) => r.status === 'booked').length).toBeGreaterThan(0);
+    // This patient's own entry, not any booked one of the shared app.
+    const [patientId] = (await t.db.select({ id: users.id }).from(users).where(eq(users.email, patient.email))).map((u) => u.id);
+    const rows = await t.db.select().from(waitlistEntries).where(and(eq(waitlistEntries.treatmentId, cleaning._id), eq(waitlistEntries.patientId, patientId!)));
+    expect(rows.map((r) => r.status)).toEqual(['booked']);
   });
 });
