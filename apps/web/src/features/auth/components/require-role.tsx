@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
-import { parseRole, type Role } from '@clinic/shared';
+import type { Role } from '@clinic/shared';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useMe } from '../api/get-me.ts';
@@ -17,7 +17,9 @@ export function RequireRole({ roles, children = <Outlet /> }: { roles: readonly 
   if (me.isError) {
     return <LoadFailed layout="page" error={me.error} onRetry={() => void me.refetch()} />;
   }
-  if (me.data && roles.includes(parseRole(me.data.role))) return children;
+  // A plain comparison, not shared's parseRole: this guard is in the entry chunk, which must not
+  // build zod schemas before main.tsx turns zod's eval probe off (lib/zod-jitless.ts).
+  if (me.data && (roles as readonly string[]).includes(me.data.role)) return children;
   return (
     <div role="alert" className="flex flex-col items-start gap-4">
       <p>This page is not part of your role at the clinic.</p>
