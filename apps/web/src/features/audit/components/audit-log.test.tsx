@@ -83,8 +83,10 @@ describe('AuditLog', () => {
     expect(await screen.findByRole('table', { name: 'Audit' })).toBeInTheDocument();
   });
 
-  it('writes a detail of any shape in one line', () => {
-    expect(detailText({ role: 'doctor', count: 2, ids: ['a', 'b'] })).toBe('role: doctor, count: 2, ids: ["a","b"]');
+  it('writes a detail of any shape in one line, keys in order', () => {
+    expect(detailText({ to: 'user', role: 'doctor', count: 2, ids: ['a', 'b'], from: 'doctor' })).toBe(
+      'count: 2, from: doctor, ids: ["a","b"], role: doctor, to: user',
+    );
     expect(detailText({})).toBe('');
   });
 });

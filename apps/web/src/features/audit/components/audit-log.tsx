@@ -13,9 +13,13 @@ const noFilters: AuditFilters = { actor: '', action: '', target: '' };
 
 const whenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
-/** An entry's detail in one line: `from: receptionist, to: user`. */
+/**
+ * An entry's detail in one line, keys in alphabetical order (the database keeps its own order):
+ * `from: receptionist, to: user`.
+ */
 export function detailText(detail: AuditEntry['detail']): string {
   return Object.entries(detail)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
     .join(', ');
 }
