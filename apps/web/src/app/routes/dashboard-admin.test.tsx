@@ -97,6 +97,7 @@ describe('the dashboard for admins', () => {
       'GET /api/user': () => json([admin]),
       'GET /api/service': () => json([{ _id: 's1', name: 'Oral Surgery' }]),
       'GET /api/doctor': () => json([]),
+      'GET /api/doctors/public': () => json([]),
       'GET /api/contact': () => json([]),
       'GET /api/admin/treatments': () => json([]),
       'GET /api/admin/working-hours': () => json({ doctorId: null, weekdays: {} }),

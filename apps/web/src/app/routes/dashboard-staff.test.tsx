@@ -12,10 +12,9 @@ function signedInAs(user: typeof receptionist | typeof doctor, extra: Parameters
     [`GET /api/admin/${encodeURIComponent(user.email)}`]: () => json({ admin: false }),
     'GET /api/booking': () => json([]),
     'GET /api/staff/day': () => json({ date: '2030-06-12', doctor: { _id: 'd-ada', name: 'Dr Ada' }, items: [] }),
-    'GET /api/doctors/public': () => json([]),
+    'GET /api/doctors/public': () => json([{ _id: 'd-ada', name: 'Dr Ada', img: '', bio: '', treatments: [] }]),
     'GET /api/admin/bookings': () => json({ items: [], nextCursor: null }),
     'GET /api/admin/treatments': () => json([]),
-    'GET /api/doctor': () => json([]),
     ...extra,
   });
 }
@@ -65,6 +64,8 @@ describe('the dashboard for the other staff roles', () => {
     signedInAs(receptionist);
     const first = renderRoutes(routes, { initialEntries: ['/dashboard/all-appointments'] });
     expect(await screen.findByRole('heading', { level: 2, name: 'All Appointments' })).toBeInTheDocument();
+    // The doctors to filter by come from the public list: the owner's GET /api/doctor is not the desk's.
+    expect(await screen.findByRole('option', { name: 'Dr Ada' })).toBeInTheDocument();
     first.unmount();
 
     const { calls } = signedInAs(doctor);

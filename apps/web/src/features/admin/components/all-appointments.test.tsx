@@ -74,7 +74,7 @@ function lastListCall(calls: ApiCall[]): Record<string, string> {
 function mockDesk(list: (call: ApiCall) => Response, extra: Parameters<typeof mockFetch>[0] = {}) {
   return mockFetch({
     'GET /api/admin/bookings': list,
-    'GET /api/doctor': () => json([sarah, david]),
+    'GET /api/doctors/public': () => json([sarah, david]),
     'GET /api/admin/treatments': () => json([cleaning, whitening]),
     ...extra,
   });

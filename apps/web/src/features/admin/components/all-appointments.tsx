@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useDownloadBookingsCsv } from '../api/download-bookings-csv.ts';
 import { useAdminBookings, type AdminBookingsFilters } from '../api/get-admin-bookings.ts';
 import { useAdminTreatments } from '../api/get-admin-treatments.ts';
-import { useDoctors } from '../api/get-doctors.ts';
+import { useClinicDoctors } from '../api/get-clinic-doctors.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { localToday } from '../utils/local-today.ts';
 import { dateRangeLabel } from '../utils/schedule-labels.ts';
@@ -49,7 +49,7 @@ export function AllAppointments({ today = localToday() }: AllAppointmentsProps) 
   const q = useDebouncedValue(filters.q.trim(), SEARCH_DEBOUNCE_MS);
   const applied = useMemo(() => ({ ...filters, q }), [filters, q]);
   const bookings = useAdminBookings(applied);
-  const doctors = useDoctors();
+  const doctors = useClinicDoctors();
   const treatments = useAdminTreatments();
   const csv = useDownloadBookingsCsv();
   const [acting, setActing] = useState<{ action: AppointmentAction; booking: AdminBooking } | null>(

@@ -14,7 +14,8 @@ type AppointmentFiltersProps = {
   /** What the admin has chosen; `q` as typed (the list asks once typing pauses). */
   value: AdminBookingsFilters;
   onChange: (filters: AdminBookingsFilters) => void;
-  doctors: readonly Doctor[];
+  /** By id and name (the public list: the front desk reads it too). */
+  doctors: readonly Pick<Doctor, '_id' | 'name'>[];
   treatments: readonly AdminTreatment[];
   today: IsoDate;
 };

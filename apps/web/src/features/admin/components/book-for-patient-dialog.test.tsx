@@ -33,7 +33,7 @@ const ben = doctorFactory({ _id: '7d0c1c0e-0000-4000-8000-000000000002', name: '
 function mockDesk(book: (call: ApiCall) => Response) {
   return mockFetch({
     'GET /api/admin/bookings': () => json(adminBookingsPageFactory([])),
-    'GET /api/doctor': () => json([]),
+    'GET /api/doctors/public': () => json([]),
     'GET /api/admin/treatments': () => json([cleaning, implant, archived]),
     'GET /api/availability': (call) => {
       const search = new URL(call.path, 'http://localhost').searchParams;

@@ -22,7 +22,7 @@ function mockDesk(booking: AdminBooking, cancel: (call: ApiCall) => Response) {
   let current = booking;
   return mockFetch({
     'GET /api/admin/bookings': () => json(adminBookingsPageFactory([current])),
-    'GET /api/doctor': () => json([]),
+    'GET /api/doctors/public': () => json([]),
     'GET /api/admin/treatments': () => json([]),
     'POST /api/admin/bookings/b1/cancel': (call) => {
       const response = cancel(call);

@@ -29,7 +29,7 @@ function mockDesk(
 ) {
   return mockFetch({
     'GET /api/admin/bookings': () => json(adminBookingsPageFactory([rows])),
-    'GET /api/doctor': () => json([]),
+    'GET /api/doctors/public': () => json([]),
     'GET /api/admin/treatments': () => json([]),
     'GET /api/availability': (call) => {
       const date = new URL(call.path, 'http://localhost').searchParams.get('date')!;
