@@ -13,6 +13,18 @@ export const userListItemSchema = z.object({
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
+/**
+ * `GET /api/user`'s optional narrowing (not in the spec): `q` searches names and addresses, and
+ * `limit`/`offset` page the list (by address); the answer then carries `X-Total-Count`, the
+ * matches in all. Without any of them the answer is the spec's: every account.
+ */
+export const userListQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
 export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
 export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
 export const insertedIdSchema = z.object({ insertedId: z.string() });

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { ROLES_LOCK_KEY } from '../../lib/lock-keys.ts';
@@ -27,11 +27,28 @@ export async function markEmailVerified(db: Db, email: string): Promise<void> {
   await db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.email, email));
 }
 
-export function listUsers(db: Db) {
-  return db
+/** Names or addresses holding `q` (any case; `%`, `_` and `\` are the person's, not patterns). */
+function matching(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+  return or(ilike(users.email, pattern), ilike(users.name, pattern));
+}
+
+/** Every account by address, or one page of those matching `q`. */
+export function listUsers(db: Db, filter: { q?: string | undefined; limit?: number | undefined; offset?: number | undefined } = {}) {
+  const query = db
     .select({ id: users.id, email: users.email, name: users.name, role: users.role, doctorId: users.doctorId })
     .from(users)
-    .orderBy(asc(users.email));
+    .where(matching(filter.q))
+    .orderBy(asc(users.email), asc(users.id))
+    .$dynamic();
+  if (filter.limit !== undefined) query.limit(filter.limit);
+  if (filter.offset !== undefined) query.offset(filter.offset);
+  return query;
+}
+
+export function countUsers(db: Db, q?: string): Promise<number> {
+  return db.$count(users, matching(q));
 }
 
 export async function countAdmins(db: Db): Promise<number> {

@@ -6,6 +6,7 @@ import {
   deletedCountSchema,
   modifiedCountSchema,
   userListItemSchema,
+  userListQuerySchema,
   emailParamsSchema,
   setRoleRequestSchema,
   staffInviteRequestSchema,
@@ -41,9 +42,20 @@ export async function usersRoutes(
 
   api.get(
     '/api/user',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'All users', security, response: { 200: z.array(userListItemSchema) } } },
-    async (request) => {
-      return users.list(await callers.requireAdmin(request));
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'All users; q searches names and addresses, limit/offset page them (X-Total-Count: the matches in all)',
+        security,
+        querystring: userListQuerySchema,
+        response: { 200: z.array(userListItemSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { items, total, isNarrowed } = await users.list(await callers.requireAdmin(request), request.query);
+      if (isNarrowed) reply.header('x-total-count', String(total));
+      return items;
     },
   );
 

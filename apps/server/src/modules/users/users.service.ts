@@ -1,5 +1,5 @@
 /** The admin check, the admin's user list, promotion and removal, and the operator's admin account at start-up. */
-import { ErrorCode, type StaffUser, parseRole } from '@clinic/shared';
+import { ErrorCode, type StaffUser, type UserListQuery, parseRole } from '@clinic/shared';
 import { ConfigError } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -12,6 +12,7 @@ import {
   countAdmins,
   findAccountOfDoctor,
   findUserByEmail,
+  countUsers,
   listUsers,
   lockRoleChanges,
   lockUserById,
@@ -89,12 +90,25 @@ export function createUsersService(deps: { db: Db; auth: Auth; erasure: AccountE
       return { admin: user?.role === 'admin' };
     },
 
-    /** Every account; reading everyone's names and addresses is audited like an admin's write. */
-    async list(caller: Caller) {
-      const rows = await listUsers(db);
-      await recordAudit(db, { actorId: caller.userId, actorEmail: caller.email, action: 'user.list', target: 'users', detail: { count: rows.length } });
+    /**
+     * Every account, or a page of those matching a search (with how many match in all); reading
+     * names and addresses is audited like an admin's write.
+     */
+    async list(caller: Caller, query: UserListQuery = {}) {
+      const isNarrowed = query.q !== undefined || query.limit !== undefined || query.offset !== undefined;
+      const q = query.q || undefined;
+      const rows = await listUsers(db, { q, limit: query.limit, offset: query.offset });
+      const total = isNarrowed ? await countUsers(db, q) : rows.length;
+      await recordAudit(db, {
+        actorId: caller.userId,
+        actorEmail: caller.email,
+        action: 'user.list',
+        target: 'users',
+        detail: { count: rows.length, ...(isNarrowed ? { ...query, total } : {}) },
+      });
       // A doctor's account says which doctor it works as; the others carry no doctor.
-      return rows.map((u) => ({ _id: u.id, email: u.email, name: u.name, role: u.role, ...(u.doctorId ? { doctorId: u.doctorId } : {}) }));
+      const items = rows.map((u) => ({ _id: u.id, email: u.email, name: u.name, role: u.role, ...(u.doctorId ? { doctorId: u.doctorId } : {}) }));
+      return { items, total, isNarrowed };
     },
 
     /**
