@@ -1,0 +1,61 @@
+/**
+ * What happened to a booking once it started (design section 5.2): staff mark it completed or
+ * no-show (or correct a mark) as the transition table of lifecycle-rules.ts allows, and the
+ * daily tick completes the ones nobody marked. Each change has its history entry.
+ */
+import { ErrorCode } from '@clinic/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { inTransaction, type UnitOfWork } from '../../lib/unit-of-work.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { Caller } from '../identity/caller.ts';
+import { reachesLane } from '../identity/permissions.ts';
+import { completeEndedBefore, insertBookingEvents, setBookingStatus, type BookingRow } from './booking.repository.ts';
+import { statusMarkRefusal } from './lifecycle-rules.ts';
+
+const HOUR = 3_600_000;
+
+export interface StatusesDeps {
+  db: Db;
+  now: () => Date;
+  /** Runs `change` on the locked row, in a transaction (a 404 when the caller may not see it). */
+  changeBooking<T>(caller: Caller, id: string, actor: 'patient' | 'admin', change: (work: UnitOfWork, row: BookingRow) => Promise<T>): Promise<T>;
+}
+
+export function createStatuses(deps: StatusesDeps) {
+  const { db, now, changeBooking } = deps;
+  return {
+    /**
+     * `tick.auto-complete` (AUTO_COMPLETE_AFTER_DAYS, off by default): confirmed bookings that
+     * ended more than `days` ago and nobody marked become `completed`, by `system`, with their
+     * history entries. Answers how many.
+     */
+    async autoComplete(days: number): Promise<number> {
+      const at = now();
+      return inTransaction(db, async ({ tx }) => {
+        const done = await completeEndedBefore(tx, new Date(at.getTime() - days * 24 * HOUR), at, 500);
+        await insertBookingEvents(
+          tx,
+          done.map((b) => ({ bookingId: b.id, actorKind: 'system' as const, actorId: null, type: 'status' as const, data: { from: 'confirmed', to: 'completed', auto: true } })),
+        );
+        return done.length;
+      });
+    },
+
+    /** Staff mark what happened (design section 5.2), with the history entry. */
+    async setStatus(caller: Caller, id: string, status: 'completed' | 'no_show' | 'confirmed', note?: string) {
+      return changeBooking(caller, id, 'admin', async ({ tx }, row) => {
+        // A doctor marks the bookings of their own lane; another lane's does not exist for them.
+        if (!reachesLane(caller, 'laneAppointments', row.doctorId)) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
+        const at = now();
+        const refused = statusMarkRefusal(row, status, at);
+        if (refused) throw new AppError(ErrorCode.BOOKING_NOT_MODIFIABLE, refused);
+        if (row.status === status) return { booking: row };
+        const updated = await setBookingStatus(tx, row.id, { status, statusChangedAt: at, statusChangedBy: caller.userId });
+        await insertBookingEvents(tx, [{ bookingId: row.id, actorKind: 'admin', actorId: caller.userId, type: 'status', data: { from: row.status, to: status, ...(note ? { note } : {}) } }]);
+        await recordAudit(tx, { actorId: caller.userId, actorEmail: caller.email, action: 'booking.status', target: row.id, detail: { from: row.status, to: status } });
+        return { booking: updated };
+      }).then((r) => r.booking);
+    },
+  };
+}
