@@ -118,6 +118,18 @@ export async function apiBlob(path: string, accept = '*/*', signal?: AbortSignal
   return response.blob();
 }
 
+/**
+ * GETs a page of a list whose total the server gives in `X-Total-Count` (null when it sends
+ * none: the body is then the whole list).
+ */
+export async function apiGetPage<T>(path: string, signal?: AbortSignal): Promise<{ items: T[]; total: number | null }> {
+  const response = await send(path, { signal }, 'application/json, application/problem+json');
+  const items = (await response.json()) as T[];
+  const header = response.headers.get('x-total-count');
+  const total = header !== null && /^\d+$/.test(header) ? Number(header) : null;
+  return { items, total };
+}
+
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
   post: <T>(path: string, body: unknown, headers?: Record<string, string>) =>

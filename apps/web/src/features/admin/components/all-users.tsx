@@ -6,7 +6,8 @@ import { Modal, type ModalHandle } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { actionsColumn, DataTable } from '../../../components/ui/data-table.tsx';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
-import { useUsers } from '../api/get-users.ts';
+import { USERS_PAGE_SIZE, useUsersPage } from '../api/get-users.ts';
+import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { useMakeAdmin } from '../api/make-admin.ts';
 import { useRemoveUser } from '../api/remove-user.ts';
 import { roleLabels } from '../utils/role-labels.ts';
@@ -14,15 +15,8 @@ import { AdminLoadFailed } from './admin-load-failed.tsx';
 import { InviteStaffForm } from './invite-staff-form.tsx';
 import { RoleChangeDialog } from './role-change-dialog.tsx';
 
-/** Rows per page of All Users. */
-export const USERS_PAGE_SIZE = 25;
-
-/** The accounts whose name or address holds the search (any case). */
-export function matchingUsers(users: readonly UserListItem[], search: string): UserListItem[] {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return [...users];
-  return users.filter((u) => u.email.toLowerCase().includes(needle) || u.name.toLowerCase().includes(needle));
-}
+/** How long the search waits after the last key before it asks. */
+export const USER_SEARCH_DEBOUNCE_MS = 300;
 
 /** A role select per person: choosing another role asks first (RoleChangeDialog). */
 function RoleSelect({ user, onChoose }: { user: UserListItem; onChoose: (role: Role) => void }) {
@@ -112,32 +106,32 @@ type AllUsersProps = {
  * All Users (spec section 2): every account with 'Make Admin' (hidden for admins) and
  * 'Remove User', which asks first (DESIGN.md section 6). The list refreshes after each change.
  * Beside them (practice-loop.md section 2) a role select that asks first and takes a role back as
- * easily, a search by name or address and pages, done here on the list `GET /api/user` answers;
- * and a form to invite staff.
+ * easily, a search by name or address and pages, both asked of the server; and a form to invite
+ * staff.
  */
 export function AllUsers({ currentEmail }: AllUsersProps) {
-  const users = useUsers();
-  const [removing, setRemoving] = useState<UserListItem | null>(null);
-  const [changing, setChanging] = useState<{ user: UserListItem; role: Role } | null>(null);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
+  const query = useDebouncedValue(search.trim(), USER_SEARCH_DEBOUNCE_MS);
+  const users = useUsersPage(query, page);
+  const [removing, setRemoving] = useState<UserListItem | null>(null);
+  const [changing, setChanging] = useState<{ user: UserListItem; role: Role } | null>(null);
   const titleId = useId();
   const searchId = useId();
 
   if (users.isPending) return <Spinner label="Loading the users…" />;
-  if (users.isError) {
+  if (users.isError && !users.data) {
     return <AdminLoadFailed error={users.error} onRetry={() => void users.refetch()} />;
   }
 
   const self = currentEmail.toLowerCase();
-  const found = matchingUsers(users.data, search);
-  const pageCount = Math.max(1, Math.ceil(found.length / USERS_PAGE_SIZE));
-  const shownPage = Math.min(page, pageCount - 1);
-  const shown = found.slice(shownPage * USERS_PAGE_SIZE, (shownPage + 1) * USERS_PAGE_SIZE);
+  const { users: shown, total } = users.data;
+  const pageCount = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const shownPage = page;
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4">
       <h2 id={titleId} className="text-xl font-semibold">
-        All Users: {users.data.length}
+        All Users: {total}
       </h2>
       <div className="flex flex-col gap-1">
         <label htmlFor={searchId} className="text-sm font-medium">
@@ -155,12 +149,15 @@ export function AllUsers({ currentEmail }: AllUsersProps) {
         />
       </div>
       <p className="text-sm opacity-80" aria-live="polite">
-        {found.length === 0
-          ? 'No users match this search.'
-          : `${found.length === 1 ? '1 user' : `${found.length} users`}${
+        {total === 0
+          ? query
+            ? 'No users match this search.'
+            : 'No users yet.'
+          : `${total === 1 ? '1 user' : `${total} users`}${
               pageCount > 1 ? `, page ${shownPage + 1} of ${pageCount}` : ''
             }`}
       </p>
+      {users.isError && <AdminLoadFailed error={users.error} onRetry={() => void users.refetch()} />}
       <DataTable labelledBy={titleId} columns={['Email', 'Name', 'Role', actionsColumn]}>
         {shown.map((user) => (
           <tr key={user._id}>
