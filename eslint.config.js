@@ -33,6 +33,15 @@ const serverZones = [
       'Repositories only query: they import no service and no cache (the service calls both).',
   },
   {
+    // Tables belong to their module: only its repository queries them (the others ask its
+    // services or read ports). Tests may read any table to check what was written; identity's
+    // auth.ts hands the tables to Better Auth's adapter, which is its repository.
+    target: `${serverModules}/**/!(*.repository|*.test|auth).ts`,
+    from: ['apps/server/src/db/schema.ts', 'apps/server/src/db/schema'],
+    message:
+      "Tables belong to their module's repository: query them there, and read another module's through its services or read port.",
+  },
+  {
     target: `${serverModules}/**/*.service.ts`,
     from: ['apps/server/src/plugins'],
     message:

@@ -47,6 +47,18 @@ describe('server import zones', { timeout: 30_000 }, () => {
     expect(messages).toEqual([expect.stringContaining('Services do not import plugins/')]);
   });
 
+  it('lets only repositories (and tests) import the tables', async () => {
+    const tables = "import { bookings } from '../../db/schema.ts';\nexport { bookings };\n";
+    expect(await zoneMessages('apps/server/src/modules/reviews/x.service.ts', tables)).toEqual([
+      expect.stringContaining("Tables belong to their module's repository"),
+    ]);
+    expect(await zoneMessages('apps/server/src/modules/jobs/x.routes.ts', tables)).toEqual([
+      expect.stringContaining("Tables belong to their module's repository"),
+    ]);
+    expect(await zoneMessages('apps/server/src/modules/reviews/x.repository.ts', tables)).toEqual([]);
+    expect(await zoneMessages('apps/server/src/modules/reviews/x.int.test.ts', tables)).toEqual([]);
+  });
+
   it('refuses the shared package importing from an app', async () => {
     const messages = await zoneMessages(
       'packages/shared/src/x.ts',

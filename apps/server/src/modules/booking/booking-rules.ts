@@ -143,14 +143,28 @@ export function decideBatch<R extends BookingRequest>(requests: readonly R[], st
  * The spec's conflict answer for `request`, refused because of `holder`: the patient's own
  * booking of the treatment that day is described; another patient's stays private.
  */
-export function conflictError(request: BookingRequest, treatmentName: string, holder: SlotHolder): AppError {
+export function conflictError(request: BookingRequest, treatmentName: string, holder: SlotHolder): SlotConflictError {
   const own = holder.patientId === request.patientId && holder.treatmentId === request.treatmentId;
   const slot = own ? holder.slot : request.slot;
-  return new AppError(
-    ErrorCode.CONFLICT,
+  return new SlotConflictError(
+    own ? 'caller' : 'another',
     own ? `You already have ${treatmentName} on ${request.date} at ${slot}.` : 'That slot has just been taken; choose another.',
-    { extra: { success: false, booking: { date: request.date, slot, treatment: treatmentName } } },
+    { success: false, booking: { date: request.date, slot, treatment: treatmentName } },
   );
+}
+
+/**
+ * The spec's 409 `conflict`, saying in code (not in its words) whose booking stands in the way:
+ * the caller's own of that treatment that day, or another patient's (the waitlist tells the two apart).
+ */
+export class SlotConflictError extends AppError {
+  constructor(
+    readonly heldBy: 'caller' | 'another',
+    message: string,
+    extra: Record<string, unknown>,
+  ) {
+    super(ErrorCode.CONFLICT, message, { extra });
+  }
 }
 
 /** The answer to a patient who already holds the most upcoming bookings one may. */

@@ -16,6 +16,8 @@ import {
   eraseMailsOf as eraseMailRows,
   listMailsOf,
   listOutbox,
+  countMailsByState,
+  listScheduledMails,
 } from './outbox.repository.ts';
 
 export interface MailDeps {
@@ -312,6 +314,20 @@ export function createMailService(deps: MailDeps) {
 }
 
 export type MailService = ReturnType<typeof createMailService>;
+
+/**
+ * The outbox at `at` for the background-work screen: how many mails per state (pending ones
+ * split into due and scheduled) and the next `limit` scheduled ones.
+ */
+export async function outboxOverview(db: Db, at: Date, limit = 20) {
+  const counts = { pending: 0, scheduled: 0, sending: 0, failed: 0, cancelled: 0, expired: 0 };
+  for (const m of await countMailsByState(db, at)) {
+    if (m.status === 'pending') counts[m.scheduled ? 'scheduled' : 'pending'] += m.n;
+    else if (m.status !== 'sent') counts[m.status] += m.n;
+  }
+  const upcoming = (await listScheduledMails(db, at, limit)).map((m) => ({ _id: m.id, kind: m.kind, to: m.toAddress, subject: m.subject, notBefore: m.nextAttemptAt.toISOString() }));
+  return { counts, upcoming };
+}
 
 /** The latest `limit` mails, newest first, as `GET /api/outbox` answers them. */
 export async function listRecentMails(db: Db, limit = 100): Promise<OutboxEntry[]> {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { PendingWrite } from '../../lib/pending-write.ts';
 import { outbox } from '../../db/schema.ts';
@@ -145,4 +145,26 @@ export async function eraseMailsOf(tx: Db, userId: string, subjectRef: string): 
     .where(and(isTheirs, eq(outbox.status, 'sent')))
     .returning({ id: outbox.id });
   return kept.length;
+}
+
+/** Mails per status at `at`, pending ones split into due and scheduled (a reminder not due yet). */
+export function countMailsByState(db: Db, at: Date) {
+  return db
+    .select({
+      status: outbox.status,
+      scheduled: sql<boolean>`${outbox.status} = 'pending' AND ${outbox.nextAttemptAt} > ${at}`,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(outbox)
+    .groupBy(outbox.status, sql`2`);
+}
+
+/** The next `limit` mails not due before `at`, soonest first. */
+export function listScheduledMails(db: Db, at: Date, limit: number) {
+  return db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.status, 'pending'), gt(outbox.nextAttemptAt, at)))
+    .orderBy(asc(outbox.nextAttemptAt))
+    .limit(limit);
 }

@@ -17,11 +17,10 @@ import {
   type ReviewStatus,
   type ReviewUpdate,
 } from '@clinic/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bookings } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { findOwnBooking, findVisit } from '../booking/booking-reads.ts';
 import { isSameOriginPath } from '../../lib/same-origin-path.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -148,9 +147,7 @@ export function createReviewsService(deps: ReviewsDeps) {
 
     async create(caller: Caller, bookingId: string, input: ReviewCreate): Promise<OwnReview> {
       await limitWrites(caller);
-      const [booking] = isUuid(bookingId)
-        ? await db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.patientId, caller.userId)))
-        : [];
+      const booking = isUuid(bookingId) ? await findOwnBooking(db, bookingId, caller.userId) : undefined;
       if (!booking) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
       if (booking.status !== 'completed') {
         throw new AppError(ErrorCode.CONFLICT, 'You can review a visit once it has taken place.', { extra: { bookingStatus: booking.status } });
@@ -297,12 +294,7 @@ export function createReviewsService(deps: ReviewsDeps) {
           detail: { from: row.status, to: decision.status, bookingId: row.bookingId, ...(decision.note ? { note: decision.note } : {}) },
         });
         if (row.status === 'published' || decision.status === 'published') await announceChange(tx, afterCommit);
-        const [full] = await tx
-          .select({ name: sql<string>`u.name`, email: sql<string>`u.email`, treatment: bookings.treatmentName, date: bookings.date, slot: bookings.slot, doctorName: sql<string | null>`d.name` })
-          .from(bookings)
-          .innerJoin(sql`users u`, sql`u.id = ${row.patientId}`)
-          .leftJoin(sql`doctors d`, sql`d.id = ${bookings.doctorId}`)
-          .where(eq(bookings.id, row.bookingId));
+        const full = await findVisit(tx, row.bookingId, row.patientId);
         return adminDto(updated, full!.name, full!.email, visitDto({ bookingId: row.bookingId, ...full! }));
       });
     },

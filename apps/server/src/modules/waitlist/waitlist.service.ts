@@ -23,6 +23,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { WAITLIST_LOCK_KEY } from '../../lib/lock-keys.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import type { BookingService } from '../booking/booking.service.ts';
+import { SlotConflictError } from '../booking/booking-rules.ts';
 import { bookingClock, instantOf, judgeDate } from '../booking/slots.ts';
 import type { Caller } from '../identity/caller.ts';
 import type { MailService } from '../mail/mail.service.ts';
@@ -297,7 +298,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
         await supersedeOffersOfTime(db, offer);
         return result;
       } catch (error) {
-        const takenByOther = error instanceof AppError && error.code === ErrorCode.CONFLICT && !error.message.startsWith('You already have');
+        const takenByOther = error instanceof SlotConflictError && error.heldBy === 'another';
         if (!takenByOther) throw error;
         await inTransaction(db, async ({ tx }) => {
           await setOfferStatus(tx, offer.id, 'superseded');
