@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { bookings, doctors, doctorTreatments, treatments, workingHours } from '../apps/server/src/db/schema.ts';
-import { instantOf } from '../apps/server/src/modules/booking/slots.ts';
+import { instantOf } from '../apps/server/src/lib/clinic-time.ts';
 import { slotLabel } from '../packages/shared/src/times.ts';
 
 const DAYS = 80;

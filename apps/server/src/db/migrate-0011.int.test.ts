@@ -15,7 +15,8 @@ import { SERVER_ROOT } from '../server-root.ts';
 import {
   bearer, buildTestApp, createSignedInPatients, createTestStorage, freshPostgresDatabase, signIn, slotTimes, testDb, type TestApp, type TestStorage,
 } from '../test/helper.ts';
-import { bookingClock, instantOf, isStartOpen, type BookingClock } from '../modules/booking/slots.ts';
+import { bookingClock, isStartOpen, type BookingClock } from '../modules/booking/slots.ts';
+import { instantOf } from '../lib/clinic-time.ts';
 import { openDatabase, type Database } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 import { auditLog, bookings, clinicState, doctorTreatments, treatments, workingHours } from './schema.ts';

@@ -12,7 +12,7 @@ import { addDays, slotEndMinutes, slotStartMinutes, type Booking, type BookingRe
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { instantOf } from '../modules/booking/slots.ts';
+import { instantOf } from '../lib/clinic-time.ts';
 import { createMailService } from '../modules/mail/mail.service.ts';
 import { insertSignedInPatients } from './patients.ts';
 import { pgliteTemplate } from './pglite-template.ts';

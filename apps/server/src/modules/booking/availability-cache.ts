@@ -9,7 +9,7 @@
  * saw (`rememberHolders`).
  */
 import type { SlotHolder } from './booking-rules.ts';
-import type { Span } from './slots.ts';
+import type { Span } from '../../lib/spans.ts';
 
 /** The booked times of each lane (a doctor, or a treatment's own queue) on one date. */
 export type TakenSlots = Map<string, Span[]>;

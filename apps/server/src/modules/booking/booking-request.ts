@@ -8,7 +8,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
 import { clinicOpen, laneOpen, lanesOf, type Schedule, type ScheduleTreatment } from '../schedule/schedule-rules.ts';
 import type { NewBooking } from './booking.repository.ts';
-import { isStartOpen, judgeDate, type BookingClock, type Span } from './slots.ts';
+import { isStartOpen, judgeDate, type BookingClock } from './slots.ts';
+import { type Span } from '../../lib/spans.ts';
 
 export interface CreateBookingInput {
   treatmentId: string;

@@ -53,7 +53,8 @@ import { createBookingViews, doctorNames } from './booking-views.ts';
 import { deadlineOf, staffCancelRefusal, type CancelActor, type LifecycleRules } from './lifecycle-rules.ts';
 import { createRelease, type Release } from './release.ts';
 import { prepareRequest, type CreateBookingInput, type WriteRequest } from './booking-request.ts';
-import { bookingClock, instantOf } from './slots.ts';
+import { bookingClock } from './slots.ts';
+import { instantOf } from '../../lib/clinic-time.ts';
 
 export type { CreateBookingInput };
 

@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { slotLabel } from '@clinic/shared';
 import { clinicOpen, emptyWeek, laneOpen, lanesOf, type Schedule, type ScheduleTreatment } from '../schedule/schedule-rules.ts';
-import { bookingClock, freeStarts, instantOf, intersect, normalise, subtract, type Span } from './slots.ts';
+import { bookingClock, freeStarts } from './slots.ts';
+import { intersect, normalise, subtract, type Span } from '../../lib/spans.ts';
+import { instantOf } from '../../lib/clinic-time.ts';
 
 const CLINIC_DAY: Span[] = [{ start: 480, end: 720 }, { start: 780, end: 1020 }];
 const GRID_STARTS = [480, 510, 540, 570, 600, 630, 660, 690, 780, 810, 840, 870, 900, 930, 960, 990];

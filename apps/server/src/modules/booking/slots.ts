@@ -3,6 +3,7 @@
  * still bookable on a date, seen from "now" in the clinic's time zone.
  */
 import { addDays, minutesNowInZone, todayInZone, type IsoDate } from '@clinic/shared';
+import { normalise, type Span } from '../../lib/spans.ts';
 
 export interface BookingClock {
   /** Today in the clinic's zone. */
@@ -66,54 +67,6 @@ export function isStartOpen(date: IsoDate, startMin: number, clock: BookingClock
   return date !== clock.today || startMin > clock.minutesNow;
 }
 
-/** A stretch of a day, `[start, end)` in wall-clock minutes. */
-export interface Span {
-  start: number;
-  end: number;
-}
-
-/** Sorted, merged copy: touching or overlapping spans become one. */
-export function normalise(spans: readonly Span[]): Span[] {
-  const sorted = [...spans].sort((a, b) => a.start - b.start);
-  const out: Span[] = [];
-  for (const s of sorted) {
-    const last = out[out.length - 1];
-    if (last && s.start <= last.end) last.end = Math.max(last.end, s.end);
-    else if (s.end > s.start) out.push({ start: s.start, end: s.end });
-  }
-  return out;
-}
-
-/** The parts of `a` that are also in `b`. */
-export function intersect(a: readonly Span[], b: readonly Span[]): Span[] {
-  const out: Span[] = [];
-  for (const x of normalise(a)) {
-    for (const y of normalise(b)) {
-      const start = Math.max(x.start, y.start);
-      const end = Math.min(x.end, y.end);
-      if (end > start) out.push({ start, end });
-    }
-  }
-  return normalise(out);
-}
-
-/** The parts of `a` outside every span of `cuts`. */
-export function subtract(a: readonly Span[], cuts: readonly Span[]): Span[] {
-  let rest = normalise(a);
-  for (const cut of cuts) {
-    rest = rest.flatMap((s) => {
-      if (cut.end <= s.start || cut.start >= s.end) return [s];
-      const parts: Span[] = [];
-      if (cut.start > s.start) parts.push({ start: s.start, end: cut.start });
-      if (cut.end < s.end) parts.push({ start: cut.end, end: s.end });
-      return parts;
-    });
-  }
-  return rest;
-}
-
-export const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
-
 const GRID_MINUTES = 30;
 
 /**
@@ -157,49 +110,4 @@ export function freeStarts(
     }
   }
   return starts;
-}
-
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Minutes `timeZone` is ahead of UTC at the instant `utcMs`. */
-function zoneOffsetMinutes(utcMs: number, timeZone: string): number {
-  let format = offsetFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    offsetFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(new Date(utcMs)).map((p) => [p.type, p.value]));
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
-  return Math.round((asUtc - Math.floor(utcMs / 60_000) * 60_000) / 60_000);
-}
-
-/**
- * The instant of wall-clock `minutes` after midnight of `date` in `timeZone`. A time that a
- * spring-forward skips is read with the offset before the change (02.30 becomes 03.30); a time
- * that a fall-back repeats is its second occurrence. Both are what PostgreSQL's `AT TIME ZONE`
- * does, which migration 0011 used for existing bookings (a test checks every half hour).
- */
-export function instantOf(date: IsoDate, minutes: number, timeZone: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d) + minutes * 60_000;
-  // The offset just before and just after: equal on an ordinary day.
-  const before = zoneOffsetMinutes(wall - 24 * 3_600_000, timeZone);
-  const after = zoneOffsetMinutes(wall + 24 * 3_600_000, timeZone);
-  if (before === after) return new Date(wall - before * 60_000);
-  // A change near this day: the later offset if the wall time exists under it (a time after the
-  // change, or the second of a repeated hour), else the earlier one (a time before the change);
-  // a skipped time is read with the earlier offset. PostgreSQL's AT TIME ZONE (migration 0011,
-  // the start-up zone change) reads them the same way, so both always agree.
-  const underBefore = wall - before * 60_000;
-  const underAfter = wall - after * 60_000;
-  if (zoneOffsetMinutes(underAfter, timeZone) === after) return new Date(underAfter);
-  return new Date(underBefore);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instantOf } from '../booking/slots.ts';
+import { instantOf } from '../../lib/clinic-time.ts';
 import { isQuiet, parseQuietHours, parseReminderOffsets, remindersFor, type ReminderSettings } from './reminder-rules.ts';
 
 const settings = (zone: string, offsets = '24h,2h', quiet = ''): ReminderSettings => ({

@@ -4,7 +4,7 @@
  * sending at, and the key that makes it exist once.
  */
 import { addDays, minutesNowInZone, todayInZone, type IsoDate } from '@clinic/shared';
-import { instantOf } from '../booking/slots.ts';
+import { instantOf } from '../../lib/clinic-time.ts';
 
 export interface ReminderOffset {
   /** As configured (`24h`, `2d`, `90m`): part of the reminder's dedupe key. */

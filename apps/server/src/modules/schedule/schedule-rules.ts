@@ -13,7 +13,7 @@
  * else the treatment itself (its own queue, as every treatment was before doctors had schedules).
  */
 import { isoWeekday } from '@clinic/shared';
-import { intersect, normalise, subtract, type Span } from '../booking/slots.ts';
+import { intersect, normalise, subtract, type Span } from '../../lib/spans.ts';
 
 export interface ScheduleTreatment {
   id: string;
