@@ -35,7 +35,10 @@ import { createMetrics, type Metrics } from './modules/metrics/metrics.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createBookingService } from './modules/booking/booking.service.ts';
 import { createAvailabilityCache } from './modules/booking/availability-cache.ts';
-import { listenForAvailabilityChanges } from './modules/booking/availability-channel.ts';
+import { listenForChanges } from './lib/change-channel.ts';
+import { forgetDate, isAvailabilityPayload } from './modules/booking/availability-channel.ts';
+import { SCHEDULE_CHANGED } from './modules/schedule/schedule-channel.ts';
+import { REVIEWS_CHANGED } from './modules/reviews/reviews-channel.ts';
 import { bookingRoutes } from './modules/booking/booking.routes.ts';
 import { appointmentsRoutes } from './modules/booking/appointments.routes.ts';
 import { createScheduleSnapshot } from './modules/schedule/schedule-snapshot.ts';
@@ -269,7 +272,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const schedule = createScheduleSnapshot({ db, now, timeZone: config.clinicTimeZone });
   const reviews = createReviewsService({ db, now, rateLimiter, cursorSecret: config.authSecret });
   app.decorate('reviews', reviews);
-  await listenForAvailabilityChanges(database, availabilityCache, () => schedule.reset(), () => reviews.forget());
+  // Every instance's changes, heard here (lib/change-channel.ts): each topic drops what its module
+  // caches; a schedule change, or a lost listening connection (notifications may have been
+  // missed), drops everything.
+  const forgetAll = () => {
+    schedule.reset();
+    reviews.forget();
+    availabilityCache.reset();
+  };
+  await listenForChanges(
+    database,
+    (payload) => {
+      if (payload === SCHEDULE_CHANGED) forgetAll();
+      else if (payload === REVIEWS_CHANGED) reviews.forget();
+      else if (isAvailabilityPayload(payload)) forgetDate(availabilityCache, payload);
+    },
+    forgetAll,
+  );
   // Times that came free are offered to the waitlist by a job queued in the freeing transaction.
   const waitlistHooks = {
     freed: (tx: typeof db, dates: Iterable<string>) =>
@@ -307,7 +326,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const scheduleAdmin = createScheduleAdmin({
     db,
     snapshot: schedule,
-    cache: availabilityCache,
+    forgetDerived: () => availabilityCache.reset(),
     booking,
     now,
     timeZone: config.clinicTimeZone,

@@ -24,7 +24,7 @@ import { findOwnBooking, findVisit } from '../booking/booking-reads.ts';
 import { isSameOriginPath } from '../../lib/same-origin-path.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { notifyReviewsChanged } from '../booking/availability-channel.ts';
+import { notifyReviewsChanged } from './reviews-channel.ts';
 import type { Caller } from '../identity/caller.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.ts';
 import {

@@ -12,15 +12,15 @@
  *
  * Nothing here ever changes an existing booking's time or price.
  */
-import { ErrorCode, todayInZone, type AdminTreatment, type AffectedBooking, type ScheduleException, type WorkingHours } from '@clinic/shared';
+import { ErrorCode, todayInZone, type AdminTreatment, type ScheduleException, type WorkingHours } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { inTransaction, type UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { Caller } from '../identity/caller.ts';
 import { scopeOf } from '../identity/permissions.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { AvailabilityCache } from '../booking/availability-cache.ts';
-import { notifyScheduleChanged } from '../booking/availability-channel.ts';
+import { notifyScheduleChanged } from './schedule-channel.ts';
+import { affected, cents, exceptionDto, fitsSchedule, strandedError, toAdminTreatment, weekdaysOf } from './schedule-admin-answers.ts';
 import type { BookingService } from '../booking/booking.service.ts';
 import { clinicOpen, laneOpen, type Schedule } from './schedule-rules.ts';
 import { loadSchedule, type ScheduleSnapshot } from './schedule-snapshot.ts';
@@ -40,7 +40,6 @@ import {
   setDoctorTreatments,
   setTreatmentDoctors,
   updateTreatment,
-  type ScheduleExceptionRow,
 } from './schedule.repository.ts';
 
 type BookingRow = Awaited<ReturnType<BookingService['confirmedFrom']>>[number];
@@ -48,7 +47,8 @@ type BookingRow = Awaited<ReturnType<BookingService['confirmedFrom']>>[number];
 export interface ScheduleAdminDeps {
   db: Db;
   snapshot: ScheduleSnapshot;
-  cache: AvailabilityCache;
+  /** After the commit: this instance drops what it derived from the schedule (the booking module's free times). */
+  forgetDerived: () => void;
   booking: Pick<BookingService, 'confirmedFrom' | 'cancelByClinic' | 'setDoctors' | 'isReferenced'>;
   now: () => Date;
   timeZone: string;
@@ -59,63 +59,8 @@ export interface ScheduleAdminDeps {
 /** What a change does about the bookings it would strand. */
 type StrandPolicy = 'refuse' | 'cancel' | 'report';
 
-const cents = (dollars: number) => Math.round(dollars * 100);
-
-export function toAdminTreatment(s: Schedule, id: string): AdminTreatment {
-  const t = s.treatments.find((x) => x.id === id)!;
-  return {
-    _id: t.id,
-    name: t.name,
-    price: t.priceCents / 100,
-    durationMin: t.durationMin,
-    requiresDoctor: t.requiresDoctor,
-    active: t.active,
-    description: t.description,
-    doctorIds: t.doctorIds,
-  };
-}
-
-const affected = (rows: BookingRow[]): AffectedBooking[] =>
-  rows.map((b) => ({ _id: b.id, date: b.date, slot: b.slot, treatment: b.treatmentName, patientName: b.patientName, doctorId: b.doctorId }));
-
-const CONFIRM_TO_CANCEL = 'confirm to cancel them and notify each patient, or change the dates.';
-
-function strandedError(rows: BookingRow[], what: string, advice = CONFIRM_TO_CANCEL): AppError {
-  return new AppError(
-    ErrorCode.HAS_FUTURE_BOOKINGS,
-    `${what} would cancel ${rows.length} confirmed booking${rows.length === 1 ? '' : 's'}; ${advice}`,
-    { extra: { count: rows.length, bookings: affected(rows) } },
-  );
-}
-
-/** Whether a booking still fits the schedule: its lane open for its whole time. */
-export function fitsSchedule(s: Schedule, b: Pick<BookingRow, 'laneId' | 'date' | 'startMin' | 'endMin'>): boolean {
-  const open = laneOpen(s, b.laneId, b.date, clinicOpen(s, b.date));
-  return open.some((o) => o.start <= b.startMin && b.endMin <= o.end);
-}
-
-function exceptionDto(e: ScheduleExceptionRow): ScheduleException {
-  return {
-    _id: e.id,
-    doctorId: e.doctorId,
-    dateFrom: e.dateFrom,
-    dateTo: e.dateTo,
-    kind: e.kind,
-    startMin: e.startMin,
-    endMin: e.endMin,
-    reason: e.reason,
-    createdAt: e.createdAt.toISOString(),
-  };
-}
-
-/** `{ "1": [...], …, "7": [...] }` of a weekly plan. */
-function weekdaysOf(week: { start: number; end: number }[][] | undefined) {
-  if (!week) return null;
-  return Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((d) => [String(d), (week[d] ?? []).map((i) => ({ start: i.start, end: i.end }))]));
-}
-
 export function createScheduleAdmin(deps: ScheduleAdminDeps) {
-  const { db, snapshot, cache, booking, now, timeZone } = deps;
+  const { db, snapshot, forgetDerived, booking, now, timeZone } = deps;
   const today = () => todayInZone(now(), timeZone);
   // Admin screens read the schedule as the database has it, not this instance's snapshot: a
   // change made a moment ago elsewhere must not make an edit here refuse or overwrite it.
@@ -158,7 +103,7 @@ export function createScheduleAdmin(deps: ScheduleAdminDeps) {
       // This instance reads the new schedule at once (the others on the notification).
       afterCommit(() => {
         snapshot.reset();
-        cache.reset();
+        forgetDerived();
       });
       return { result, stranded };
     });
@@ -247,7 +192,7 @@ export function createScheduleAdmin(deps: ScheduleAdminDeps) {
       await deps.scheduleChanged?.(tx);
       afterCommit(() => {
         snapshot.reset();
-        cache.reset();
+        forgetDerived();
       });
     },
 

@@ -13,7 +13,7 @@ import { bookingEvents, bookings, clinicState, doctors, images, outbox, schedule
 import {
   bearer, buildTestApp, createSignedInPatients, signIn, testDb, treatmentsOn, unusedDay, type TestApp,
 } from '../../test/helper.ts';
-import { notifyScheduleChanged } from '../booking/availability-channel.ts';
+import { notifyScheduleChanged } from './schedule-channel.ts';
 import { makeImage } from '../../test/images.ts';
 
 // The clock is pinned: Wednesday 2030-06-05 10:15 in the clinic's zone (UTC in these tests).
