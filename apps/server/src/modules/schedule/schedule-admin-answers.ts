@@ -4,11 +4,46 @@
  */
 import { ErrorCode, type AdminTreatment, type AffectedBooking, type ScheduleException } from '@clinic/shared';
 import { AppError } from '../../lib/app-error.ts';
-import type { BookingService } from '../booking/booking.service.ts';
+import type { Db } from '../../db/client.ts';
+import type { UnitOfWork } from '../../lib/unit-of-work.ts';
+import type { Caller } from '../identity/caller.ts';
 import { clinicOpen, laneOpen, type Schedule } from './schedule-rules.ts';
 import type { ScheduleExceptionRow } from './schedule.repository.ts';
 
-type BookingRow = Awaited<ReturnType<BookingService['confirmedFrom']>>[number];
+/** A confirmed booking as a schedule change reads it. */
+export interface BookingRow {
+  id: string;
+  date: string;
+  slot: string;
+  treatmentName: string;
+  patientName: string;
+  doctorId: string | null;
+  laneId: string;
+  startMin: number;
+  endMin: number;
+}
+
+/** Which confirmed bookings, from a date on, a change asks about. */
+export interface ConfirmedFilter {
+  fromDate: string;
+  toDate?: string;
+  treatmentId?: string;
+  laneId?: string;
+  doctorId?: string;
+}
+
+/**
+ * What a schedule change asks of bookings, declared here so that the schedule module does not
+ * import the booking module (which reads the schedule): the booking module's port
+ * (booking/booking-ports.ts) fits it, and app.ts hands that over.
+ */
+export interface BookingsPort {
+  confirmedFrom(tx: Db, filter: ConfirmedFilter): Promise<BookingRow[]>;
+  /** Cancels them as the clinic, through the booking module's one release path, in `work`. */
+  cancelByClinic(work: UnitOfWork, ids: string[], reason: string, caller: Caller): Promise<unknown>;
+  setDoctors(tx: Db, moves: { id: string; doctorId: string | null }[]): Promise<void>;
+  isReferenced(tx: Db, ref: { treatmentId?: string; doctorId?: string }): Promise<boolean>;
+}
 
 export const cents = (dollars: number) => Math.round(dollars * 100);
 

@@ -20,8 +20,7 @@ import type { Caller } from '../identity/caller.ts';
 import { scopeOf } from '../identity/permissions.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { notifyScheduleChanged } from './schedule-channel.ts';
-import { affected, cents, exceptionDto, fitsSchedule, strandedError, toAdminTreatment, weekdaysOf } from './schedule-admin-answers.ts';
-import type { BookingService } from '../booking/booking.service.ts';
+import { affected, cents, exceptionDto, type BookingRow, type BookingsPort, type ConfirmedFilter, fitsSchedule, strandedError, toAdminTreatment, weekdaysOf } from './schedule-admin-answers.ts';
 import { clinicOpen, laneOpen, type Schedule } from './schedule-rules.ts';
 import { loadSchedule, type ScheduleSnapshot } from './schedule-snapshot.ts';
 import {
@@ -42,14 +41,13 @@ import {
   updateTreatment,
 } from './schedule.repository.ts';
 
-type BookingRow = Awaited<ReturnType<BookingService['confirmedFrom']>>[number];
 
 export interface ScheduleAdminDeps {
   db: Db;
   snapshot: ScheduleSnapshot;
   /** After the commit: this instance drops what it derived from the schedule (the booking module's free times). */
   forgetDerived: () => void;
-  booking: Pick<BookingService, 'confirmedFrom' | 'cancelByClinic' | 'setDoctors' | 'isReferenced'>;
+  booking: BookingsPort;
   now: () => Date;
   timeZone: string;
   /** In the change's transaction: times may have come free (wider hours, a closure lifted, a doctor added). */
@@ -75,7 +73,7 @@ export function createScheduleAdmin(deps: ScheduleAdminDeps) {
     audit: { action: string; target: string; detail?: Record<string, unknown> },
     change: (
       work: UnitOfWork,
-    ) => Promise<{ result: T; check?: Parameters<BookingService['confirmedFrom']>[1]; policy?: StrandPolicy; what?: string; advice?: string }>,
+    ) => Promise<{ result: T; check?: ConfirmedFilter; policy?: StrandPolicy; what?: string; advice?: string }>,
   ): Promise<{ result: T; stranded: BookingRow[] }> {
     return inTransaction(db, async (work) => {
       const { tx, afterCommit } = work;
