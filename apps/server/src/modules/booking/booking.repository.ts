@@ -3,6 +3,7 @@ import { SCHEDULE_LOCK_KEY } from '../../lib/lock-keys.ts';
 import type { PendingWrite } from '../../lib/pending-write.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookings, clinicState, users } from '../../db/schema.ts';
+import type { ConfirmedFilter } from '../schedule/schedule-admin-answers.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewBooking = typeof bookings.$inferInsert;
@@ -231,13 +232,8 @@ export async function deleteBookings(tx: Db, ids: string[]): Promise<number> {
 }
 
 /** Which confirmed bookings from a date on a schedule change looks at (any of the filters, all optional). */
-export interface ConfirmedFilter {
-  fromDate: string;
-  toDate?: string;
-  treatmentId?: string;
-  laneId?: string;
-  doctorId?: string;
-}
+/** The filter the schedule admin asks with (declared with its port there). */
+export type { ConfirmedFilter };
 
 /** Confirmed bookings from `fromDate` on, narrowed by the filter, in time order. */
 export function listConfirmedFrom(tx: Db, f: ConfirmedFilter): Promise<BookingRow[]> {

@@ -11,19 +11,11 @@ import type { Caller } from '../identity/caller.ts';
 import type { RefundsService } from '../payments/refunds.service.ts';
 import { clinicOpen, laneOpen } from '../schedule/schedule-rules.ts';
 import type { ScheduleSnapshot } from '../schedule/schedule-snapshot.ts';
-import { listBookingsForAdmin, type BookingRow } from './booking.repository.ts';
+import { listBookingsForAdmin, type AdminBookingFilter, type BookingRow } from './booking.repository.ts';
 import { csvCell } from './csv-cell.ts';
 
-export interface AdminListQuery {
-  from: string;
-  to: string;
-  status?: BookingRow['status'];
-  doctorId?: string;
-  treatmentId?: string;
-  q?: string;
-  cursor?: string;
-  limit: number;
-}
+/** The front desk's list query as the route gives it: the repository's filter, paged by an opaque cursor. */
+export type AdminListQuery = Omit<AdminBookingFilter, 'after'> & { cursor?: string };
 
 export interface FrontDeskListDeps {
   db: Db;
