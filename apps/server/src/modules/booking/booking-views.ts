@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Caller } from '../identity/caller.ts';
-import { reachesLane, scopeOf } from '../identity/permissions.ts';
+import { laneFor, reachesLane, scopeOf } from '../identity/permissions.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { RefundsService } from '../payments/refunds.service.ts';
 import type { Schedule } from '../schedule/schedule-rules.ts';
@@ -48,10 +48,7 @@ export function createBookingViews(deps: ViewsDeps) {
      * lane (another doctor's is a 403; an account linked to no doctor has no lane).
      */
     laneFilter(caller: Caller, asked: string | undefined): string | undefined {
-      if (scopeOf(caller, 'laneAppointments') !== 'ownLane') return asked;
-      if (!caller.doctorId) throw new AppError(ErrorCode.FORBIDDEN, 'Your account is not linked to a doctor yet: ask the clinic’s admin.');
-      if (asked && asked !== caller.doctorId) throw new AppError(ErrorCode.FORBIDDEN, 'You can only see your own appointments.');
-      return caller.doctorId;
+      return laneFor(caller, 'laneAppointments', asked, { ownOnly: 'You can only see your own appointments.' });
     },
 
     /**

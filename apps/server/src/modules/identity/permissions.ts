@@ -3,7 +3,8 @@
  * capability they need (`config: { access }`, caller.ts), services ask `scopeOf` where they widen
  * access beyond the caller's own data. Pure: no database, no request.
  */
-import { type Role, isStaffRole } from '@clinic/shared';
+import { ErrorCode, type Role, isStaffRole } from '@clinic/shared';
+import { AppError } from '../../lib/app-error.ts';
 
 /**
  * - `frontDesk`: the front desk's CSV, booking for a patient, cancel, reschedule.
@@ -76,4 +77,29 @@ export function reachesLane(caller: RoleHolder & { doctorId?: string | null }, c
   if (scope === 'all') return true;
   if (scope === 'ownLane') return !!caller.doctorId && caller.doctorId === doctorId;
   return false;
+}
+
+/**
+ * The doctor's lane a request of a lane-scoped capability is about: for `all`, the doctor asked
+ * for (or none, unless `choose` says one must be named: a 400 with that message); for `ownLane`,
+ * the caller's own (another doctor's is a 403 with `ownOnly`; an account linked to no doctor has
+ * none); for `none`, a 403.
+ */
+export function laneFor(
+  caller: RoleHolder & { doctorId?: string | null },
+  capability: Capability,
+  asked: string | undefined,
+  messages: { ownOnly: string; choose?: string },
+): string | undefined {
+  const scope = scopeOf(caller, capability);
+  if (scope === 'all') {
+    if (!asked && messages.choose) throw new AppError(ErrorCode.VALIDATION, messages.choose, { errors: { doctorId: ['Choose the doctor'] } });
+    return asked;
+  }
+  if (scope === 'ownLane') {
+    if (!caller.doctorId) throw new AppError(ErrorCode.FORBIDDEN, 'Your account is not linked to a doctor yet: ask the clinic’s admin.');
+    if (asked && asked !== caller.doctorId) throw new AppError(ErrorCode.FORBIDDEN, messages.ownOnly);
+    return caller.doctorId;
+  }
+  throw new AppError(ErrorCode.FORBIDDEN, 'Your role may not do this.');
 }

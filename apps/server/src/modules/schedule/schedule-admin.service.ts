@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { inTransaction, type UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { Caller } from '../identity/caller.ts';
-import { scopeOf } from '../identity/permissions.ts';
+import { laneFor } from '../identity/permissions.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { notifyScheduleChanged } from './schedule-channel.ts';
 import { affected, cents, exceptionDto, type BookingRow, type BookingsPort, type ConfirmedFilter, fitsSchedule, strandedError, toAdminTreatment, weekdaysOf } from './schedule-admin-answers.ts';
@@ -407,17 +407,10 @@ export function createScheduleAdmin(deps: ScheduleAdminDeps) {
       caller: Caller,
       input: { date: string; startMin: number; endMin: number; reason: string; doctorId?: string | undefined },
     ): Promise<ScheduleException> {
-      const scope = scopeOf(caller, 'ownBlockedTime');
-      if (scope === 'none') throw new AppError(ErrorCode.FORBIDDEN, 'Your role may not do this.');
-      let doctorId: string;
-      if (scope === 'all') {
-        if (!input.doctorId) throw new AppError(ErrorCode.VALIDATION, 'Choose the doctor whose time to block.', { errors: { doctorId: ['Choose the doctor'] } });
-        doctorId = input.doctorId;
-      } else {
-        if (!caller.doctorId) throw new AppError(ErrorCode.FORBIDDEN, 'This account works as no doctor; ask the clinic’s admin to link it.');
-        if (input.doctorId && input.doctorId !== caller.doctorId) throw new AppError(ErrorCode.FORBIDDEN, 'You may block only your own time.');
-        doctorId = caller.doctorId;
-      }
+      const doctorId = laneFor(caller, 'ownBlockedTime', input.doctorId, {
+        choose: 'Choose the doctor whose time to block.',
+        ownOnly: 'You may block only your own time.',
+      })!;
       if (input.date < today()) throw new AppError(ErrorCode.VALIDATION, 'Choose today or a later day.', { errors: { date: ['Choose today or a later day'] } });
       await requireDoctor(await fresh(), doctorId);
       const { result } = await changeSchedule(

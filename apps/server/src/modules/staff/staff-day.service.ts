@@ -10,24 +10,14 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { BookingService } from '../booking/booking.service.ts';
 import type { DoctorsService } from '../doctors/doctors.service.ts';
 import type { Caller } from '../identity/caller.ts';
-import { scopeOf } from '../identity/permissions.ts';
+import { laneFor } from '../identity/permissions.ts';
 
 /**
  * The doctor whose day the caller reads: any doctor named for the front desk and the owner (one
  * must be named); a doctor's own, named or not; another doctor's day is a 403 for a doctor.
  */
 export function laneOfDay(caller: Pick<Caller, 'role' | 'staffNeedsTwoFactor' | 'doctorId'>, asked: string | undefined): string {
-  const scope = scopeOf(caller, 'doctorDay');
-  if (scope === 'all') {
-    if (!asked) throw new AppError(ErrorCode.VALIDATION, 'Choose the doctor whose day to show.', { errors: { doctorId: ['Choose a doctor'] } });
-    return asked;
-  }
-  if (scope === 'ownLane') {
-    if (!caller.doctorId) throw new AppError(ErrorCode.FORBIDDEN, 'Your account is not linked to a doctor yet: ask the clinic’s admin.');
-    if (asked && asked !== caller.doctorId) throw new AppError(ErrorCode.FORBIDDEN, 'You can only see your own day.');
-    return caller.doctorId;
-  }
-  throw new AppError(ErrorCode.FORBIDDEN, 'Your role may not do this.');
+  return laneFor(caller, 'doctorDay', asked, { choose: 'Choose the doctor whose day to show.', ownOnly: 'You can only see your own day.' })!;
 }
 
 export function createStaffDayService(deps: { db: Db; booking: Pick<BookingService, 'doctorDay'>; doctors: Pick<DoctorsService, 'find'> }) {
