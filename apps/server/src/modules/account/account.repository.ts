@@ -1,6 +1,7 @@
 import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, retainedIdentities, sessions, users, verifications } from '../../db/schema.ts';
+import { containing } from '../../lib/like-pattern.ts';
 
 export async function findAccount(db: Db, userId: string) {
   const [row] = await db
@@ -116,7 +117,7 @@ export async function deleteRetainedIdentitiesBefore(db: Db, before: Date): Prom
  * are left and cascades to its second factor. Returns how many users went (0: already gone).
  */
 export async function deleteAccountRows(tx: Db, userId: string, emails: string[]): Promise<number> {
-  const needles = [userId, ...emails].map((n) => `%${n.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const needles = [userId, ...emails].map(containing);
   const anyOf = sql`ARRAY[${sql.join(
     needles.map((n) => sql`${n}`),
     sql`, `,

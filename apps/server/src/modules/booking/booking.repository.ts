@@ -4,6 +4,7 @@ import type { PendingWrite } from '../../lib/pending-write.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookings, clinicState, users } from '../../db/schema.ts';
 import type { ConfirmedFilter } from '../schedule/schedule-admin-answers.ts';
+import { containing } from '../../lib/like-pattern.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewBooking = typeof bookings.$inferInsert;
@@ -371,7 +372,7 @@ export interface AdminBookingFilter {
 
 /** The front desk's list: bookings in a date range, filtered, in (starts_at, id) order, one page. */
 export function listBookingsForAdmin(db: Db, f: AdminBookingFilter): Promise<BookingRow[]> {
-  const like = f.q ? `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const like = f.q ? containing(f.q) : undefined;
   return db
     .select()
     .from(bookings)

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema.ts';
+import { containing } from '../../lib/like-pattern.ts';
 
 export interface WindowCount {
   hits: number;
@@ -118,7 +119,7 @@ export async function deleteExpiredWindows(db: Db): Promise<void> {
 
 /** Deletes every counter whose key contains one of `needles` (an erased account's email or id). */
 export async function deleteKeysMentioning(db: Db, needles: string[]): Promise<void> {
-  const patterns = needles.filter(Boolean).map((n) => `%${n.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const patterns = needles.filter(Boolean).map(containing);
   if (patterns.length === 0) return;
   await db.delete(rateLimits).where(sql`${rateLimits.key} LIKE ANY (ARRAY[${sql.join(patterns.map((p) => sql`${p}`), sql`, `)}]::text[])`);
 }

@@ -3,6 +3,7 @@ import type { Role } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { ROLES_LOCK_KEY } from '../../lib/lock-keys.ts';
 import { users } from '../../db/schema.ts';
+import { containing } from '../../lib/like-pattern.ts';
 
 export async function findUserByEmail(db: Db, email: string) {
   const [user] = await db
@@ -30,7 +31,7 @@ export async function markEmailVerified(db: Db, email: string): Promise<void> {
 /** Names or addresses holding `q` (any case; `%`, `_` and `\` are the person's, not patterns). */
 function matching(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
-  const pattern = `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+  const pattern = containing(q);
   return or(ilike(users.email, pattern), ilike(users.name, pattern));
 }
 
