@@ -127,7 +127,6 @@ export function AllUsers({ currentEmail }: AllUsersProps) {
   const self = currentEmail.toLowerCase();
   const { users: shown, total } = users.data;
   const pageCount = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
-  const shownPage = page;
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4">
       <h2 id={titleId} className="text-xl font-semibold">
@@ -154,7 +153,7 @@ export function AllUsers({ currentEmail }: AllUsersProps) {
             ? 'No users match this search.'
             : 'No users yet.'
           : `${total === 1 ? '1 user' : `${total} users`}${
-              pageCount > 1 ? `, page ${shownPage + 1} of ${pageCount}` : ''
+              pageCount > 1 ? `, page ${page + 1} of ${pageCount}` : ''
             }`}
       </p>
       {users.isError && <AdminLoadFailed error={users.error} onRetry={() => void users.refetch()} />}
@@ -190,16 +189,16 @@ export function AllUsers({ currentEmail }: AllUsersProps) {
           <Button
             variant="outline"
             className="join-item btn-sm"
-            disabled={shownPage === 0}
-            onClick={() => setPage(shownPage - 1)}
+            disabled={page === 0}
+            onClick={() => setPage(page - 1)}
           >
             Previous page
           </Button>
           <Button
             variant="outline"
             className="join-item btn-sm"
-            disabled={shownPage >= pageCount - 1}
-            onClick={() => setPage(shownPage + 1)}
+            disabled={page >= pageCount - 1}
+            onClick={() => setPage(page + 1)}
           >
             Next page
           </Button>

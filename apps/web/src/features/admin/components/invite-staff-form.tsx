@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { staffInviteRequestSchema, type StaffRole } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
+import { EmailField, SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { useQuery } from '@tanstack/react-query';
 import { doctorsQueryOptions } from '../api/get-doctors.ts';
@@ -18,7 +19,6 @@ type Errors = Partial<Record<'email' | 'name' | 'doctorId', string>>;
  */
 export function InviteStaffForm() {
   const titleId = useId();
-  const ids = { email: useId(), name: useId(), role: useId(), doctorId: useId() };
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [role, setRole] = useState<StaffRole>('receptionist');
@@ -56,14 +56,6 @@ export function InviteStaffForm() {
     });
   };
 
-  const fieldError = (key: keyof Errors) =>
-    errors[key] ? (
-      <p id={`${ids[key]}-error`} className="text-sm text-error">
-        {errors[key]}
-      </p>
-    ) : null;
-  const describedBy = (key: keyof Errors) => (errors[key] ? `${ids[key]}-error` : undefined);
-
   return (
     <section aria-labelledby={titleId} className="card card-border bg-base-100">
       <form className="card-body gap-3 p-4" onSubmit={submit} noValidate>
@@ -71,69 +63,24 @@ export function InviteStaffForm() {
           Invite staff
         </h3>
         <div className="grid gap-3 sm:grid-cols-2">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ids.email} className="text-sm font-medium">
-              Email
-            </label>
-            <input
-              id={ids.email}
-              type="email"
-              className="input w-full"
-              value={email}
-              aria-invalid={Boolean(errors.email)}
-              aria-describedby={describedBy('email')}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-            {fieldError('email')}
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ids.name} className="text-sm font-medium">
-              Name
-            </label>
-            <input
-              id={ids.name}
-              className="input w-full"
-              value={name}
-              aria-invalid={Boolean(errors.name)}
-              aria-describedby={describedBy('name')}
-              onChange={(e) => setName(e.target.value)}
-            />
-            {fieldError('name')}
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ids.role} className="text-sm font-medium">
-              Role
-            </label>
-            <select id={ids.role} className="select w-full" value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
-              {staffRoles.map((r) => (
-                <option key={r} value={r}>
-                  {roleLabels[r]}
+          <EmailField value={email} error={errors.email} autoComplete="off" onChange={(e) => setEmail(e.target.value)} />
+          <TextField label="Name" value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
+          <SelectField label="Role" value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
+            {staffRoles.map((r) => (
+              <option key={r} value={r}>
+                {roleLabels[r]}
+              </option>
+            ))}
+          </SelectField>
+          {role === 'doctor' && (
+            <SelectField label="Works as doctor" value={doctorId} error={errors.doctorId} onChange={(e) => setDoctorId(e.target.value)}>
+              <option value="">Choose a doctor</option>
+              {doctors.data?.map((doctor) => (
+                <option key={doctor._id} value={doctor._id}>
+                  {doctor.name}
                 </option>
               ))}
-            </select>
-          </div>
-          {role === 'doctor' && (
-            <div className="flex flex-col gap-1">
-              <label htmlFor={ids.doctorId} className="text-sm font-medium">
-                Works as doctor
-              </label>
-              <select
-                id={ids.doctorId}
-                className="select w-full"
-                value={doctorId}
-                aria-invalid={Boolean(errors.doctorId)}
-                aria-describedby={describedBy('doctorId')}
-                onChange={(e) => setDoctorId(e.target.value)}
-              >
-                <option value="">Choose a doctor</option>
-                {doctors.data?.map((doctor) => (
-                  <option key={doctor._id} value={doctor._id}>
-                    {doctor.name}
-                  </option>
-                ))}
-              </select>
-              {fieldError('doctorId')}
-            </div>
+            </SelectField>
           )}
         </div>
         <Button type="submit" className="w-fit" isLoading={inviteStaff.isPending}>

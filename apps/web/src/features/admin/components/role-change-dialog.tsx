@@ -1,7 +1,8 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { parseRole, type Role, type UserListItem } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
+import { SelectField } from '../../../components/ui/form-field.tsx';
 import { Modal, ModalFooter, type ModalHandle } from '../../../components/ui/modal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDoctors } from '../api/get-doctors.ts';
@@ -17,7 +18,6 @@ type RoleChangeDialogProps = { user: UserListItem; role: Role; onClose: () => vo
  */
 export function RoleChangeDialog({ user, role, onClose }: RoleChangeDialogProps) {
   const modalRef = useRef<ModalHandle>(null);
-  const doctorFieldId = useId();
   const setUserRole = useSetUserRole();
   const isDoctor = role === 'doctor';
   const doctors = useDoctors();
@@ -47,26 +47,20 @@ export function RoleChangeDialog({ user, role, onClose }: RoleChangeDialogProps)
           {role === 'user' && ' They keep their account and bookings, without the staff screens.'}
         </p>
         {isDoctor && (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={doctorFieldId} className="text-sm font-medium">
-              Works as doctor
-            </label>
-            <select
-              id={doctorFieldId}
-              className="select w-full"
-              value={doctorId}
-              disabled={doctors.isPending}
-              onChange={(event) => setDoctorId(event.target.value)}
-            >
-              <option value="">{doctors.isPending ? 'Loading the doctors…' : 'Choose a doctor'}</option>
-              {doctors.data?.map((doctor) => (
-                <option key={doctor._id} value={doctor._id}>
-                  {doctor.name}
-                </option>
-              ))}
-            </select>
-            {doctors.isError && <p className="text-error">{errorMessage(doctors.error)}</p>}
-          </div>
+          <SelectField
+            label="Works as doctor"
+            value={doctorId}
+            disabled={doctors.isPending}
+            error={doctors.isError ? errorMessage(doctors.error) : undefined}
+            onChange={(event) => setDoctorId(event.target.value)}
+          >
+            <option value="">{doctors.isPending ? 'Loading the doctors…' : 'Choose a doctor'}</option>
+            {doctors.data?.map((doctor) => (
+              <option key={doctor._id} value={doctor._id}>
+                {doctor.name}
+              </option>
+            ))}
+          </SelectField>
         )}
         <ModalFooter refusal={refusal} dismissLabel="Cancel" onDismiss={() => modalRef.current?.close()}>
           <Button isLoading={setUserRole.isPending} onClick={confirm}>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { addDays, formatMediumDate, type IsoDate, type Role, type StaffDayItem } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
+import { SelectField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { StaffLoadFailed } from '../../../components/ui/staff-load-failed.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -106,7 +107,6 @@ type MyDayProps = {
 export function MyDay({ role, today, now = () => new Date() }: MyDayProps) {
   const titleId = useId();
   const dateId = useId();
-  const doctorFieldId = useId();
   const isDoctor = role === 'doctor';
   const [date, setDate] = useState<IsoDate>(today);
   const [doctorId, setDoctorId] = useState('');
@@ -139,31 +139,19 @@ export function MyDay({ role, today, now = () => new Date() }: MyDayProps) {
       <h2 id={titleId} className="text-xl font-semibold">
         {day.data && hasLane ? `My Day: ${day.data.doctor.name}` : 'My Day'}
       </h2>
-      {!isDoctor && (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={doctorFieldId} className="text-sm font-medium">
-            Doctor
-          </label>
-          {doctors.isError ? (
-            <StaffLoadFailed error={doctors.error} onRetry={() => void doctors.refetch()} />
-          ) : (
-            <select
-              id={doctorFieldId}
-              className="select w-full"
-              value={doctorId}
-              disabled={doctors.isPending}
-              onChange={(event) => setDoctorId(event.target.value)}
-            >
-              <option value="">{doctors.isPending ? 'Loading the doctors…' : 'Choose a doctor'}</option>
-              {doctors.data?.map((doctor) => (
-                <option key={doctor._id} value={doctor._id}>
-                  {doctor.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </div>
-      )}
+      {!isDoctor &&
+        (doctors.isError ? (
+          <StaffLoadFailed error={doctors.error} onRetry={() => void doctors.refetch()} />
+        ) : (
+          <SelectField label="Doctor" value={doctorId} disabled={doctors.isPending} onChange={(event) => setDoctorId(event.target.value)}>
+            <option value="">{doctors.isPending ? 'Loading the doctors…' : 'Choose a doctor'}</option>
+            {doctors.data?.map((doctor) => (
+              <option key={doctor._id} value={doctor._id}>
+                {doctor.name}
+              </option>
+            ))}
+          </SelectField>
+        ))}
       <div className="flex flex-wrap items-end gap-2">
         <Button variant="outline" className="btn-sm min-h-11 sm:min-h-0" onClick={() => setDate(addDays(date, -1))}>
           <span aria-hidden="true">‹</span> Previous day
