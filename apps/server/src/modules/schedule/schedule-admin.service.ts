@@ -57,6 +57,17 @@ export interface ScheduleAdminDeps {
 /** What a change does about the bookings it would strand. */
 type StrandPolicy = 'refuse' | 'cancel' | 'report';
 
+/** A closure, an opening or blocked time, as the admin (or a doctor, for their own lane) adds it. */
+type ExceptionInput = {
+  doctorId?: string | null;
+  dateFrom: string;
+  dateTo: string;
+  kind: 'closed' | 'open' | 'blocked';
+  startMin?: number | null;
+  endMin?: number | null;
+  reason: string;
+};
+
 export function createScheduleAdmin(deps: ScheduleAdminDeps) {
   const { db, snapshot, forgetDerived, booking, now, timeZone } = deps;
   const today = () => todayInZone(now(), timeZone);
@@ -105,6 +116,44 @@ export function createScheduleAdmin(deps: ScheduleAdminDeps) {
       });
       return { result, stranded };
     });
+  }
+
+  /**
+   * Adds a closure, opening or blocked time: the doctor checked, the row inserted, and the
+   * confirmed bookings it would strand from today on refused or cancelled as `policy` says.
+   */
+  async function insertExceptionChecked(
+    caller: Caller,
+    input: ExceptionInput,
+    opts: { auditDetail: Record<string, unknown>; policy: StrandPolicy; what: string; advice?: string },
+  ): Promise<ScheduleException> {
+    await requireDoctor(await fresh(), input.doctorId);
+    const closed = input.kind === 'closed';
+    const { result } = await changeSchedule(
+      caller,
+      { action: 'schedule.exception', target: input.doctorId ?? 'clinic', detail: opts.auditDetail },
+      async ({ tx }) => {
+        const row = await insertException(tx, {
+          doctorId: input.doctorId ?? null,
+          dateFrom: input.dateFrom,
+          dateTo: input.dateTo,
+          kind: input.kind,
+          startMin: closed ? null : input.startMin ?? null,
+          endMin: closed ? null : input.endMin ?? null,
+          reason: input.reason,
+          createdBy: caller.userId,
+        });
+        const from = input.dateFrom > today() ? input.dateFrom : today();
+        return {
+          result: row,
+          check: { fromDate: from, toDate: input.dateTo, ...(input.doctorId ? { laneId: input.doctorId } : {}) },
+          policy: opts.policy,
+          what: opts.what,
+          ...(opts.advice ? { advice: opts.advice } : {}),
+        };
+      },
+    );
+    return exceptionDto(result);
   }
 
   async function requireDoctor(s: Schedule, doctorId: string | null | undefined) {
@@ -366,36 +415,14 @@ export function createScheduleAdmin(deps: ScheduleAdminDeps) {
     /** Adds an exception; bookings it would strand: 409 listing them unless `cancelAffected` (then cancelled and mailed). */
     async addException(
       caller: Caller,
-      input: { doctorId?: string | null; dateFrom: string; dateTo: string; kind: 'closed' | 'open' | 'blocked'; startMin?: number | null; endMin?: number | null; reason: string },
+      input: ExceptionInput,
       cancelAffected: boolean,
     ): Promise<ScheduleException> {
-      const s = await fresh();
-      await requireDoctor(s, input.doctorId);
-      const closed = input.kind === 'closed';
-      const { result } = await changeSchedule(
-        caller,
-        { action: 'schedule.exception', target: input.doctorId ?? 'clinic', detail: { ...input, cancelAffected } },
-        async ({ tx }) => {
-          const row = await insertException(tx, {
-            doctorId: input.doctorId ?? null,
-            dateFrom: input.dateFrom,
-            dateTo: input.dateTo,
-            kind: input.kind,
-            startMin: closed ? null : input.startMin ?? null,
-            endMin: closed ? null : input.endMin ?? null,
-            reason: input.reason,
-            createdBy: caller.userId,
-          });
-          const from = input.dateFrom > today() ? input.dateFrom : today();
-          return {
-            result: row,
-            check: { fromDate: from, toDate: input.dateTo, ...(input.doctorId ? { laneId: input.doctorId } : {}) },
-            policy: cancelAffected ? 'cancel' : 'refuse',
-            what: closed ? 'This closure' : 'This change of hours',
-          };
-        },
-      );
-      return exceptionDto(result);
+      return insertExceptionChecked(caller, input, {
+        auditDetail: { ...input, cancelAffected },
+        policy: cancelAffected ? 'cancel' : 'refuse',
+        what: input.kind === 'closed' ? 'This closure' : 'This change of hours',
+      });
     },
 
     /**
@@ -412,28 +439,13 @@ export function createScheduleAdmin(deps: ScheduleAdminDeps) {
         ownOnly: 'You may block only your own time.',
       })!;
       if (input.date < today()) throw new AppError(ErrorCode.VALIDATION, 'Choose today or a later day.', { errors: { date: ['Choose today or a later day'] } });
-      await requireDoctor(await fresh(), doctorId);
-      const { result } = await changeSchedule(
-        caller,
-        { action: 'schedule.exception', target: doctorId, detail: { ...input, doctorId, kind: 'blocked', role: caller.role } },
-        async ({ tx }) => ({
-          result: await insertException(tx, {
-            doctorId,
-            dateFrom: input.date,
-            dateTo: input.date,
-            kind: 'blocked',
-            startMin: input.startMin,
-            endMin: input.endMin,
-            reason: input.reason,
-            createdBy: caller.userId,
-          }),
-          check: { fromDate: input.date, toDate: input.date, laneId: doctorId },
-          policy: 'refuse',
-          what: 'This blocked time',
-          advice: 'ask the front desk to move those patients first, or choose another time.',
-        }),
-      );
-      return exceptionDto(result);
+      const { date, startMin, endMin, reason } = input;
+      return insertExceptionChecked(caller, { doctorId, dateFrom: date, dateTo: date, kind: 'blocked', startMin, endMin, reason }, {
+        auditDetail: { ...input, doctorId, kind: 'blocked', role: caller.role },
+        policy: 'refuse',
+        what: 'This blocked time',
+        advice: 'ask the front desk to move those patients first, or choose another time.',
+      });
     },
 
     async removeException(caller: Caller, id: string): Promise<void> {
