@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, ScheduleException } from '@clinic/shared';
 import { auditLog, scheduleExceptions, users } from '../../db/schema.ts';
 import { bearer, buildTestApp, createBooking, signIn, signUp, treatmentsOn, type TestApp, type TestUser } from '../../test/helper.ts';
-import { makeImage, multipartBody } from '../../test/images.ts';
+import { addDoctorsWithTreatment } from '../../test/doctors.ts';
 
 const NOW = new Date('2030-06-05T10:15:00Z');
 const DAY = '2030-06-12';
@@ -34,16 +34,8 @@ describe("a doctor's own blocked time", () => {
   beforeAll(async () => {
     t = await buildTestApp(ADMIN, { now: () => NOW });
     admin = await signIn(t, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
-    const { payload, headers } = multipartBody('image', 'photo.png', 'image/png', await makeImage('png', 64, 64));
-    const img = (await as(admin, { method: 'POST', url: '/api/image', payload, headers })).json<{ data: { url: string } }>().data.url;
-    const ids: string[] = [];
-    for (const name of ['Dr Ada Block', 'Dr Bo Block']) {
-      const res = await as(admin, { method: 'POST', url: '/api/doctor', payload: { name, email: `${name.toLowerCase().replaceAll(' ', '.')}@clinic.test`, specialty: '', img } });
-      ids.push(res.json<{ insertedId: string }>().insertedId);
-    }
+    const { doctorIds: ids, treatmentId } = await addDoctorsWithTreatment(t, admin, { doctors: ['Dr Ada Block', 'Dr Bo Block'], treatment: 'Check-up For Blocks' });
     [ada, bo] = ids as [string, string];
-    const created = await as(admin, { method: 'POST', url: '/api/admin/treatments', payload: { name: 'Check-up For Blocks', price: 40, requiresDoctor: true, doctorIds: ids } });
-    const treatmentId = created.json<{ insertedId: string }>().insertedId;
     const slots = (await treatmentsOn(t, DAY)).find((x) => x._id === treatmentId)!.slots;
     patient = await signUp(t, { name: 'Pia Patient' });
     booked = await createBooking(t, patient, { treatmentId, date: DAY, slot: slots[2]!, doctorId: ada, phone: '555 0102' });

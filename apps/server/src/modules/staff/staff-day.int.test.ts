@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, StaffDay } from '@clinic/shared';
 import { auditLog, users } from '../../db/schema.ts';
 import { bearer, buildTestApp, createBooking, signIn, signUp, treatmentsOn, type TestApp, type TestUser } from '../../test/helper.ts';
-import { makeImage, multipartBody } from '../../test/images.ts';
+import { addDoctorsWithTreatment } from '../../test/doctors.ts';
 
 const NOW = new Date('2030-06-05T10:15:00Z');
 const DAY = '2030-06-12';
@@ -36,16 +36,8 @@ describe("a doctor's day", () => {
   beforeAll(async () => {
     t = await buildTestApp(ADMIN, { now: () => NOW });
     admin = await signIn(t, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
-    const { payload, headers } = multipartBody('image', 'photo.png', 'image/png', await makeImage('png', 64, 64));
-    const img = (await as(admin, { method: 'POST', url: '/api/image', payload, headers })).json<{ data: { url: string } }>().data.url;
-    const ids: string[] = [];
-    for (const name of ['Dr Ada Day', 'Dr Bo Day']) {
-      const res = await as(admin, { method: 'POST', url: '/api/doctor', payload: { name, email: `${name.toLowerCase().replaceAll(' ', '.')}@clinic.test`, specialty: '', img } });
-      ids.push(res.json<{ insertedId: string }>().insertedId);
-    }
+    const { doctorIds: ids, treatmentId } = await addDoctorsWithTreatment(t, admin, { doctors: ['Dr Ada Day', 'Dr Bo Day'], treatment: 'Check-up With Doctor' });
     [ada, bo] = ids as [string, string];
-    const created = await as(admin, { method: 'POST', url: '/api/admin/treatments', payload: { name: 'Check-up With Doctor', price: 40, requiresDoctor: true, doctorIds: ids } });
-    const treatmentId = created.json<{ insertedId: string }>().insertedId;
     const slots = (await treatmentsOn(t, DAY)).find((x) => x._id === treatmentId)!.slots;
 
     patient = await signUp(t, { name: 'Pia Patient' });
