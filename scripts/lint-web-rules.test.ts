@@ -10,12 +10,12 @@ describe('web import zones', { timeout: 30_000 }, () => {
   it('refuses a feature importing another feature by a relative path', async () => {
     // The old no-restricted-imports patterns matched '**/features/*/**', not these.
     const fromComponents = await zoneMessages(
-      'apps/web/src/features/admin/components/x.ts',
+      'apps/web/src/features/users/components/x.ts',
       "import { useCreateBooking } from '../../booking/api/create-booking.ts';\n" +
         'export { useCreateBooking };\n',
     );
     const fromTheTop = await zoneMessages(
-      'apps/web/src/features/admin/x.ts',
+      'apps/web/src/features/users/x.ts',
       "import { useCreateBooking } from '../booking/api/create-booking.ts';\n" +
         'export { useCreateBooking };\n',
     );
@@ -24,7 +24,7 @@ describe('web import zones', { timeout: 30_000 }, () => {
 
   it('refuses it for a type, without the extension, and in a lazy import', async () => {
     const messages = await zoneMessages(
-      'apps/web/src/features/admin/components/x.tsx',
+      'apps/web/src/features/users/components/x.tsx',
       "import type { Patient } from '../../booking/components/booking-dialog.tsx';\n" +
         "import { useBookings } from '../../dashboard/api/get-bookings';\n" +
         "export const dialog = () => import('../../booking/components/booking-dialog.tsx');\n" +
@@ -36,7 +36,7 @@ describe('web import zones', { timeout: 30_000 }, () => {
   it('lets a feature import its own files and shared code, and app/ compose features', async () => {
     // The other feature's import is there so this cannot pass with the rule switched off.
     const feature = await zoneMessages(
-      'apps/web/src/features/admin/components/x.tsx',
+      'apps/web/src/features/users/components/x.tsx',
       "import { useUsers } from '../api/get-users.ts';\n" +
         "import { LoadFailed } from '../../../components/ui/load-failed.tsx';\n" +
         "import { useZodForm } from '../../../hooks/use-zod-form.ts';\n" +
@@ -49,7 +49,7 @@ describe('web import zones', { timeout: 30_000 }, () => {
     const app = await zoneMessages(
       'apps/web/src/app/routes/x.tsx',
       "import { useMe } from '../../features/auth/api/get-me.ts';\n" +
-        "import { AllUsers } from '../../features/admin/components/all-users.tsx';\n" +
+        "import { AllUsers } from '../../features/users/components/all-users.tsx';\n" +
         'export { useMe, AllUsers };\n',
     );
     expect(app).toEqual([]);

@@ -43,3 +43,9 @@ export { publishedReviewsQueryKey } from './published-reviews-query-key.ts';
  * decision or a withdrawal changes a doctor's rating.
  */
 export const publicDoctorsQueryKey = ['public-doctors'] as const;
+
+/**
+ * The treatments' names (`GET /api/service`), the choices of a doctor's specialty. A change to
+ * the treatments changes them.
+ */
+export const servicesQueryKey = ['services'] as const;

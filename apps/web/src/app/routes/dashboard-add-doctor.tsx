@@ -1,4 +1,4 @@
-import { AddDoctorForm } from '../../features/admin/components/add-doctor-form.tsx';
+import { AddDoctorForm } from '../../features/doctors/components/add-doctor-form.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 /** Add a Doctor (admin): name, email, specialty and photo. */

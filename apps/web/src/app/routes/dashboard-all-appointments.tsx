@@ -1,4 +1,4 @@
-import { AllAppointments } from '../../features/admin/components/all-appointments.tsx';
+import { AllAppointments } from '../../features/front-desk/components/all-appointments.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 /** All Appointments (admin): the front desk's view of every booking, a day at a time. */

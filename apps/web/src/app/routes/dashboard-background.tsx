@@ -1,4 +1,4 @@
-import { BackgroundWork } from '../../features/admin/components/background-work.tsx';
+import { BackgroundWork } from '../../features/operations/components/background-work.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 /** Background work (admin): jobs, failures and the mail outbox, reminders included. */

@@ -1,6 +1,6 @@
 import { TitledSection } from '../../components/ui/titled-section.tsx';
-import { ScheduleExceptionsPanel } from '../../features/admin/components/schedule-exceptions-panel.tsx';
-import { WorkingHoursSection } from '../../features/admin/components/working-hours-section.tsx';
+import { ScheduleExceptionsPanel } from '../../features/schedule/components/schedule-exceptions-panel.tsx';
+import { WorkingHoursSection } from '../../features/schedule/components/working-hours-section.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 /**

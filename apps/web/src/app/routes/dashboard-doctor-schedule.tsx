@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { DoctorSchedule } from '../../features/admin/components/doctor-schedule.tsx';
+import { DoctorSchedule } from '../../features/schedule/components/doctor-schedule.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 /** A doctor's schedule (admin): treatments, weekly hours, leave and blocks. */

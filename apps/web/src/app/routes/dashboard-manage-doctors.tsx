@@ -1,4 +1,4 @@
-import { ManageDoctors } from '../../features/admin/components/manage-doctors.tsx';
+import { ManageDoctors } from '../../features/doctors/components/manage-doctors.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 /** Manage Doctors (admin): the clinic's doctors, each with a delete that asks first. */

@@ -1,4 +1,4 @@
-import { ContactMessages } from '../../features/admin/components/contact-messages.tsx';
+import { ContactMessages } from '../../features/moderation/components/contact-messages.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 /** Messages (admin): what visitors sent through the contact form. */

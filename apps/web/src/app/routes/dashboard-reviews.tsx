@@ -1,4 +1,4 @@
-import { ReviewModeration } from '../../features/admin/components/review-moderation.tsx';
+import { ReviewModeration } from '../../features/moderation/components/review-moderation.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 /** Reviews (admin): patients' reviews to publish or hide. */

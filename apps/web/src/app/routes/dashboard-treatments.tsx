@@ -1,4 +1,4 @@
-import { TreatmentsAdmin } from '../../features/admin/components/treatments-admin.tsx';
+import { TreatmentsAdmin } from '../../features/schedule/components/treatments-admin.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 /** Treatments (admin): what the clinic offers, its prices and durations, and who performs it. */

@@ -1,5 +1,5 @@
 import { useMe } from '../../features/auth/api/get-me.ts';
-import { AllUsers } from '../../features/admin/components/all-users.tsx';
+import { AllUsers } from '../../features/users/components/all-users.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 /** All Users (admin): every account, Make Admin and Remove User. */

@@ -1,0 +1,164 @@
+import { useId, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import type { AdminBooking, IsoDate } from '@clinic/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { StaffLoadFailed } from '../../../components/ui/staff-load-failed.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useAdminTreatments } from '../../../lib/admin-treatments-query.ts';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { localToday } from '../../../lib/local-today.ts';
+import { dateRangeLabel } from '../../../lib/medium-date.ts';
+import { useDownloadBookingsCsv } from '../api/download-bookings-csv.ts';
+import { useAdminBookings, type AdminBookingsFilters } from '../api/get-admin-bookings.ts';
+import { useClinicDoctors } from '../api/get-clinic-doctors.ts';
+import { AppointmentFilters } from './appointment-filters.tsx';
+import { AppointmentsTable, type AppointmentAction } from './appointments-table.tsx';
+import { BookForPatientDialog } from './book-for-patient-dialog.tsx';
+import { CancelAppointmentDialog } from './cancel-appointment-dialog.tsx';
+import { RescheduleAppointmentDialog } from './reschedule-appointment-dialog.tsx';
+
+/** How long the search waits after the last key before it asks. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export const NO_APPOINTMENTS_TEXT = 'No appointments for these filters.';
+
+type AllAppointmentsProps = {
+  /** The day shown first (tests pin it). */
+  today?: IsoDate;
+};
+
+/**
+ * All Appointments (admin): the front desk's day, or any range of days, narrowed by status,
+ * doctor, treatment and a search; each appointment marked completed or no-show, cancelled (with
+ * the refund the clinic decides) or moved; the list exported as CSV; a booking made for a patient
+ * who phoned.
+ */
+export function AllAppointments({ today = localToday() }: AllAppointmentsProps) {
+  const titleId = useId();
+  const listTitleId = useId();
+  const [filters, setFilters] = useState<AdminBookingsFilters>({
+    from: today,
+    to: today,
+    status: '',
+    doctorId: '',
+    treatmentId: '',
+    q: '',
+  });
+  const q = useDebouncedValue(filters.q.trim(), SEARCH_DEBOUNCE_MS);
+  const applied = useMemo(() => ({ ...filters, q }), [filters, q]);
+  const bookings = useAdminBookings(applied);
+  const doctors = useClinicDoctors();
+  const treatments = useAdminTreatments();
+  const csv = useDownloadBookingsCsv();
+  const [acting, setActing] = useState<{ action: AppointmentAction; booking: AdminBooking } | null>(
+    null,
+  );
+  const [isBooking, setIsBooking] = useState(false);
+
+  const exportCsv = () =>
+    csv.mutate(applied, {
+      onSuccess: (fileName) => toast.success(`Saved ${fileName}`),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+
+  const items = bookings.data?.pages.flatMap((page) => page.items) ?? [];
+  const days = dateRangeLabel(applied.from, applied.to);
+
+  let list;
+  if (bookings.isPending) {
+    list = <Spinner label="Loading the appointments…" />;
+  } else if (bookings.isError && !bookings.isFetchNextPageError) {
+    list = <StaffLoadFailed error={bookings.error} onRetry={() => void bookings.refetch()} />;
+  } else if (items.length === 0) {
+    list = <p>{NO_APPOINTMENTS_TEXT}</p>;
+  } else {
+    list = (
+      <>
+        <AppointmentsTable
+          labelledBy={listTitleId}
+          bookings={items}
+          isStale={bookings.isPlaceholderData}
+          onAction={(action, booking) => setActing({ action, booking })}
+        />
+        {bookings.isFetchNextPageError && (
+          <LoadFailed
+            error={bookings.error}
+            onRetry={() => void bookings.fetchNextPage()}
+            layout="section"
+          />
+        )}
+        {bookings.hasNextPage && !bookings.isFetchNextPageError && (
+          <Button
+            variant="outline"
+            className="self-center"
+            isLoading={bookings.isFetchingNextPage}
+            onClick={() => void bookings.fetchNextPage()}
+          >
+            Load more
+          </Button>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={titleId} className="text-xl font-semibold">
+          All Appointments
+        </h2>
+        <Button className="btn-sm" onClick={() => setIsBooking(true)}>
+          Book for a patient
+        </Button>
+      </div>
+      <AppointmentFilters
+        value={filters}
+        onChange={setFilters}
+        doctors={doctors.data ?? []}
+        treatments={treatments.data ?? []}
+        today={today}
+      />
+      <section aria-labelledby={listTitleId} className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 id={listTitleId} className="text-lg font-semibold">
+            Appointments {applied.from === applied.to ? 'on' : 'from'} {days}
+          </h3>
+          <Button
+            variant="outline"
+            className="btn-sm"
+            isLoading={csv.isPending}
+            onClick={exportCsv}
+          >
+            Export CSV
+          </Button>
+        </div>
+        <p className="text-sm opacity-80 empty:hidden" aria-live="polite">
+          {items.length > 0 &&
+            `${items.length === 1 ? '1 appointment' : `${items.length} appointments`} shown${
+              bookings.hasNextPage ? ', more to load' : ''
+            }`}
+        </p>
+        {list}
+      </section>
+      {acting?.action === 'cancel' && (
+        <CancelAppointmentDialog booking={acting.booking} onClose={() => setActing(null)} />
+      )}
+      {acting?.action === 'reschedule' && (
+        <RescheduleAppointmentDialog
+          booking={acting.booking}
+          today={today}
+          onClose={() => setActing(null)}
+        />
+      )}
+      {isBooking && (
+        <BookForPatientDialog
+          day={filters.from}
+          today={today}
+          onClose={() => setIsBooking(false)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * How the All Appointments screen words its status filter and a booking's money (the status badge
+ * itself is the one the patients' pages show).
+ */
+import type { AdminBooking, BookingStatus } from '@clinic/shared';
+import { priceLabel } from '../../../lib/price-label.ts';
+
+/** The status filter's words for each status. */
+export const STATUS_LABELS: Record<BookingStatus, string> = {
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  no_show: 'No-show',
+  cancelled: 'Cancelled',
+};
+
+/** The status filter's choices, in the order of a booking's life. */
+export const STATUS_CHOICES: readonly BookingStatus[] = [
+  'confirmed',
+  'completed',
+  'no_show',
+  'cancelled',
+];
+
+type Badge = { label: string; tone: 'success' | 'info' | 'warning' | 'error' | 'ghost' };
+
+/**
+ * Paid, Unpaid or Refunded $x; a booking paid in the built-in test mode says so, since no money
+ * was taken.
+ */
+export function paymentBadge(booking: Pick<AdminBooking, 'payment' | 'paymentMode'>): Badge {
+  const isTest = booking.paymentMode === 'test';
+  if (booking.payment.refunded > 0) {
+    return {
+      label: `Refunded ${priceLabel(booking.payment.refunded)}${isTest ? ' (test)' : ''}`,
+      tone: 'ghost',
+    };
+  }
+  if (booking.payment.paid)
+    return isTest ? { label: 'Test payment', tone: 'info' } : { label: 'Paid', tone: 'success' };
+  return { label: 'Unpaid', tone: 'warning' };
+}
+
+/** What of a paid booking can still be given back, in dollars. */
+export function refundableDollars(booking: Pick<AdminBooking, 'payment' | 'price'>): number {
+  if (!booking.payment.paid) return 0;
+  return Math.max(0, Math.round((booking.price - booking.payment.refunded) * 100) / 100);
+}
