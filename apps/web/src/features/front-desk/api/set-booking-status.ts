@@ -1,22 +1,10 @@
 /**
- * `PATCH /api/admin/bookings/:id/status` (admin): what happened at the appointment, completed or
- * no-show (or a correction between the two). The server refuses (409, with why) a mark before the
- * appointment has started, or one it does not allow from the booking's current status.
+ * Completed or no-show from All Appointments (`lib/set-booking-status.ts`): the row shows the
+ * server's answer and the lists ask again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Booking } from '@clinic/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { setBookingStatus } from '../../../lib/set-booking-status.ts';
 import { adminBookingChanged } from './admin-booking-changed.ts';
-
-export type MarkedStatus = 'completed' | 'no_show';
-export type SetBookingStatusInput = { id: string; status: MarkedStatus };
-
-export function setBookingStatus({ id, status }: SetBookingStatusInput): Promise<Booking> {
-  return apiRequest<Booking>(`/admin/bookings/${encodeURIComponent(id)}/status`, {
-    method: 'PATCH',
-    body: { status },
-  });
-}
 
 export function useSetBookingStatus() {
   const queryClient = useQueryClient();

@@ -5,7 +5,8 @@ import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
-import { useSetBookingStatus, type MarkedStatus } from '../api/set-booking-status.ts';
+import type { MarkedStatus } from '../../../lib/set-booking-status.ts';
+import { useSetBookingStatus } from '../api/set-booking-status.ts';
 import { OutsideHoursBadge, PaymentBadge } from './booking-badges.tsx';
 
 export type AppointmentAction = 'cancel' | 'reschedule';

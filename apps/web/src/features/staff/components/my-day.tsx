@@ -6,9 +6,10 @@ import { SelectField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { StaffLoadFailed } from '../../../components/ui/staff-load-failed.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { usePublicDoctors } from '../api/get-public-doctors.ts';
+import { useClinicDoctors } from '../../../lib/clinic-doctors-query.ts';
+import type { MarkedStatus } from '../../../lib/set-booking-status.ts';
 import { useStaffDay } from '../api/get-staff-day.ts';
-import { useMarkVisit, type VisitOutcome } from '../api/mark-visit.ts';
+import { useMarkVisit } from '../api/mark-visit.ts';
 import { BlockOwnTimeForm } from './block-own-time-form.tsx';
 
 export const NO_PATIENTS_TEXT = 'No patients on this day.';
@@ -27,13 +28,13 @@ type VisitCardProps = { item: StaffDayItem; now: Date };
 function VisitCard({ item, now }: VisitCardProps) {
   const { booking, patient } = item;
   const markVisit = useMarkVisit();
-  const [marking, setMarking] = useState<VisitOutcome | null>(null);
+  const [marking, setMarking] = useState<MarkedStatus | null>(null);
   const hasStarted = new Date(booking.start).getTime() <= now.getTime();
   const canMark = hasStarted && booking.status !== 'cancelled';
-  const mark = (status: VisitOutcome) => {
+  const mark = (status: MarkedStatus) => {
     setMarking(status);
     markVisit.mutate(
-      { bookingId: booking._id, status },
+      { id: booking._id, status },
       {
         onSuccess: () =>
           toast.success(`${patient.name}: ${status === 'completed' ? 'completed' : 'no-show'}`),
@@ -110,7 +111,7 @@ export function MyDay({ role, today, now = () => new Date() }: MyDayProps) {
   const isDoctor = role === 'doctor';
   const [date, setDate] = useState<IsoDate>(today);
   const [doctorId, setDoctorId] = useState('');
-  const doctors = usePublicDoctors(!isDoctor);
+  const doctors = useClinicDoctors(!isDoctor);
   const hasLane = isDoctor || doctorId !== '';
   const day = useStaffDay({ date, doctorId: isDoctor ? undefined : doctorId }, hasLane);
 
