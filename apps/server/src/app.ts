@@ -52,12 +52,12 @@ import { imagesRoutes } from './modules/images/images.routes.ts';
 import { CLOSE_INTENTS_JOB, createPaymentsService } from './modules/payments/payments.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createStripeProcessor } from './modules/payments/stripe-processor.ts';
-import { createRefundsService, type RefundsService } from './modules/payments/refunds.service.ts';
+import { createRefundsService, ISSUE_REFUND_JOB, type RefundsService } from './modules/payments/refunds.service.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
-import { createOutboxWorker, type OutboxWorker } from './modules/mail/outbox-worker.ts';
+import { createMailSender, SEND_MAIL_JOB } from './modules/mail/mail-sender.ts';
 import { createJobRunner, type JobRunner } from './modules/jobs/job-runner.ts';
-import { enqueueJobs } from './modules/jobs/jobs.repository.ts';
+import { enqueueJobs } from './db/job-queue.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { backupRoutes } from './modules/backup/backup.routes.ts';
 import { createBackupService } from './modules/backup/backup.service.ts';
@@ -83,9 +83,7 @@ declare module 'fastify' {
     database: Database;
     /** Every route registered, for the access-control matrix test. */
     routeTable: { method: string; url: string; access?: RouteAccess }[];
-    /** Delivers the outbox when SMTP_URL is set. */
-    outboxWorker: OutboxWorker | null;
-    /** Queues and issues refunds (tests run it by hand). */
+    /** Queues refunds (their `refund.issue` jobs issue them). */
     refunds: RefundsService;
     /** Background jobs and the minute ticks (tests run it by hand). */
     jobs: JobRunner;
@@ -101,20 +99,15 @@ declare module 'fastify' {
 /** What a request refused during shutdown is told to wait: another instance, or this one restarted. */
 const SHUTDOWN_RETRY_AFTER_SECONDS = 5;
 
-/** How often the retention purge runs (besides at start-up). */
-const RETENTION_PURGE_INTERVAL_MS = 24 * 3600 * 1000;
-
 export interface BuildOptions {
   /** Pino options, or false for none (tests). */
   logger?: boolean | Record<string, unknown>;
   /** The clock every rule reads; tests pin it. */
   now?: () => Date;
-  /** Outbox worker timing (tests shorten it). */
-  outbox?: { pollMs?: number; retryBaseMs?: number; maxAttempts?: number; claimSeconds?: number; autoStart?: boolean };
-  /** Job runner timing (tests stop it and run it by hand). */
+  /** Mail delivery's retries (tests shorten them). */
+  outbox?: { retryBaseMs?: number; maxAttempts?: number };
+  /** Job runner timing (tests stop it and run it by hand); `retryBaseMs` overrides every kind's. */
   jobs?: { pollMs?: number; leaseSeconds?: number; retryBaseMs?: number; autoStart?: boolean };
-  /** Refund worker timing (tests shorten it, or stop it and run it by hand). */
-  refunds?: { pollMs?: number; retryBaseMs?: number; maxAttempts?: number; autoStart?: boolean };
   /** The free-space watch: a reader of its own also watches a database in memory (tests). */
   disk?: { read?: FreeSpaceReader; intervalMs?: number };
   /** PGlite in memory: a migrated data directory to start from (tests; see OpenOptions). */
@@ -192,7 +185,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: false,
   });
   app.decorate('database', database);
-  app.decorate('outboxWorker', null as OutboxWorker | null);
   const routeTable: FastifyInstance['routeTable'] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -201,9 +193,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Set once the job runner exists: background work stops before the database it reads goes away.
+  let stopBackground = async () => {};
   app.addHook('onClose', async () => {
-    // Stop sending mail before the database it reads from goes away.
-    await app.outboxWorker?.stop();
+    await stopBackground();
     await database.close();
     releaseLock();
   });
@@ -263,12 +256,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const contact = createContactService({ db, rateLimiter, mail });
   const availabilityCache = createAvailabilityCache();
   const stripeProcessor = config.stripe ? await createStripeProcessor(config.stripe) : undefined;
-  // Refunds are asked of the processor after the cancelling transaction commits, by a worker on
-  // every instance (each refund claimed by one).
-  const refunds = createRefundsService({ db, now, stripe: stripeProcessor, mail, log: app.log, ...options.refunds });
+  // Refunds are asked of the processor after the cancelling transaction commits, by a job.
+  const refunds = createRefundsService({ db, now, stripe: stripeProcessor, mail, log: app.log });
   app.decorate('refunds', refunds);
-  if (options.refunds?.autoStart !== false) refunds.start();
-  app.addHook('onClose', async () => refunds.stop());
   const schedule = createScheduleSnapshot({ db, now, timeZone: config.clinicTimeZone });
   const reviews = createReviewsService({ db, now, rateLimiter, cursorSecret: config.authSecret });
   app.decorate('reviews', reviews);
@@ -389,27 +379,50 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const backups = isEmbeddedOnDisk
     ? createBackupService({ database, settings: { dataDir: config.dataDir, ...config.backup }, now, log: app.log, disk: diskWatch })
     : null;
-  // Every instance runs the background work; each job on one of them (design section 6.1).
+  // nodemailer, like Stripe's SDK, sharp and pg, is loaded only when its feature is configured
+  // or used: otherwise every start pays for importing them, whether it needs them or not
+  // (figures: docs/benchmarks.md, "Start-up: optional modules"). With no SMTP_URL, mail waits in
+  // the outbox (and its jobs in the queue) for an instance that has one.
+  const mailSender = config.mail.smtpUrl
+    ? createMailSender({
+        db,
+        transport: (await import('nodemailer')).default.createTransport(config.mail.smtpUrl),
+        from: config.mail.from,
+        messageIdHost: new URL(config.publicUrl).hostname,
+        now,
+        ...options.outbox,
+      })
+    : null;
+  // The one engine of background work (jobs/job-runner.ts): every instance runs it, each job on
+  // one of them (design section 6.1).
   const jobs = createJobRunner({
     db,
     now,
     handlers: {
       'waitlist.match': async (payload) => void (await waitlist.match(payload)),
       [CLOSE_INTENTS_JOB]: (payload) => payments.closeIntents(payload),
+      [ISSUE_REFUND_JOB]: refunds.issueJob,
+      ...(mailSender ? { [SEND_MAIL_JOB]: mailSender } : {}),
       'tick.expire-offers': () => waitlist.expireTick(),
       'tick.auto-complete': async () => void (await booking.autoComplete(config.autoCompleteAfterDays)),
       'tick.backup': async () => void (await backups?.backUpIfDue()),
+      // Erased patients' retained identities past their time (decision 014), once a day.
+      'tick.purge-retention': async () => void (await account.purgeExpiredRetention()),
     },
     ticks: [
       'tick.expire-offers',
       ...(config.autoCompleteAfterDays > 0 ? ['tick.auto-complete'] : []),
       ...(backups && config.backup.intervalHours > 0 ? ['tick.backup'] : []),
+      { kind: 'tick.purge-retention', every: 'day' },
     ],
     ...options.jobs,
     log: app.log,
   });
   app.decorate('jobs', jobs);
-  app.addHook('onClose', async () => jobs.stop());
+  stopBackground = async () => {
+    await jobs.stop();
+    mailSender?.close();
+  };
 
   if (config.admin) {
     try {
@@ -421,22 +434,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   }
 
-  // nodemailer, like Stripe's SDK, sharp and pg, is loaded only when its feature is configured
-  // or used: otherwise every start pays for importing them, whether it needs them or not
-  // (figures: docs/benchmarks.md, "Start-up: optional modules").
-  const outboxWorker = config.mail.smtpUrl
-    ? createOutboxWorker({
-        db,
-        transport: (await import('nodemailer')).default.createTransport(config.mail.smtpUrl),
-        from: config.mail.from,
-        messageIdHost: new URL(config.publicUrl).hostname,
-        now,
-        ...options.outbox,
-        log: app.log,
-      })
-    : null;
-  app.outboxWorker = outboxWorker;
-  if (outboxWorker && options.outbox?.autoStart !== false) outboxWorker.start();
   if (options.jobs?.autoStart !== false) jobs.start();
 
   // Routes, each declaring who may call it (`config.access`), checked before its input.
@@ -473,15 +470,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.log.warn(zoneChange, 'CLINIC_TIMEZONE changed: confirmed bookings from today keep their wall-clock times, their instants were computed again');
     await recordAudit(db, { actorId: 'system', actorEmail: 'system', action: 'clinic.timezone', target: zoneChange.to, detail: { ...zoneChange } });
   }
-
-  // Erased patients' retained identities past their time go at start-up and once a day after;
-  // every instance may run it, the DELETE is the same either way.
-  const purgeRetention = () =>
-    account.purgeExpiredRetention().catch((error: unknown) => app.log.error({ err: error }, 'retention purge failed'));
-  await purgeRetention();
-  const retentionTimer = setInterval(() => void purgeRetention(), RETENTION_PURGE_INTERVAL_MS);
-  retentionTimer.unref();
-  app.addHook('onClose', async () => clearInterval(retentionTimer));
 
   return app;
 }

@@ -72,7 +72,7 @@ export async function createTestStorage(): Promise<TestStorage> {
 
 export async function buildTestApp(
   env: Record<string, string> = {},
-  { storage, ...options }: Pick<import('../app.ts').BuildOptions, 'now' | 'outbox' | 'logger' | 'jobs' | 'refunds' | 'disk'> & { storage?: TestStorage } = {},
+  { storage, ...options }: Pick<import('../app.ts').BuildOptions, 'now' | 'outbox' | 'logger' | 'jobs' | 'disk'> & { storage?: TestStorage } = {},
 ): Promise<TestApp> {
   const dataDir = storage?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'clinic-test-'));
   const databaseUrl = testDb === 'postgres' ? (storage?.databaseUrl ?? (await freshPostgresDatabase())) : undefined;

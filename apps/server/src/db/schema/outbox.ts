@@ -1,6 +1,6 @@
 /**
- * Outgoing mail, stored in the same transaction as what caused it, then delivered by the outbox
- * worker (DESIGN.md section 5): nothing is lost if SMTP is down or the process dies.
+ * Outgoing mail, stored in the same transaction as what caused it with the `mail.send` job that
+ * delivers it (DESIGN.md section 5; decision 032): nothing is lost if SMTP is down or the process dies.
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -42,7 +42,7 @@ export const outbox = pgTable(
      * Message-ID, so a resend after a crash is recognisable as the same message.
      */
     dedupeKey: text('dedupe_key'),
-    /** While `sending`: when an instance's claim lapses (it may have died mid-send). */
+    /** No longer written: the `mail.send` job's lease replaced the row's claim (decision 032). */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -55,7 +55,7 @@ export const refunds = pgTable(
     failureReason: text('failure_reason'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    /** While a worker asks the processor: when its claim lapses. */
+    /** No longer written: the `refund.issue` job's lease replaced the row's claim (decision 032). */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -19,6 +19,7 @@ import {
   createTestStorage,
   signIn,
   signUp,
+  testDb,
   type TestApp,
   type TestUser,
 } from '../../test/helper.ts';
@@ -384,33 +385,42 @@ describe('the retention purge', () => {
   });
 });
 
-describe('the retention purge at start-up', () => {
-  it('runs when the app is built: a restart drops what expired meanwhile', async () => {
+describe('the retention purge, a daily tick of the job engine', () => {
+  it('drops what expired at the first pass of each day, once a day cluster-wide', async () => {
+    let clockMs = Date.parse('2030-06-05T10:00:00Z');
+    const now = () => new Date(clockMs);
     const storage = await createTestStorage();
+    const identity = (name: string, retainUntil: Date) => ({
+      subjectRef: crypto.randomUUID(),
+      userId: name,
+      name,
+      email: `${name}@example.com`,
+      legalBasis: 'test',
+      retainUntil,
+    });
+    const a = await buildTestApp({}, { storage, now, jobs: { autoStart: false } });
+    // On PostgreSQL a second instance; PGlite is one process's, so there the same one again.
+    const b = testDb === 'postgres' ? await buildTestApp({}, { storage, now, jobs: { autoStart: false } }) : a;
+    const left = async () => (await a.db.select({ name: retainedIdentities.name }).from(retainedIdentities).orderBy(retainedIdentities.name)).map((r) => r.name);
     try {
-      const first = await buildTestApp({}, { storage });
-      const identity = (name: string, retainUntil: Date) => ({
-        subjectRef: crypto.randomUUID(),
-        userId: name,
-        name,
-        email: `${name}@example.com`,
-        legalBasis: 'test',
-        retainUntil,
-      });
-      await first.db
-        .insert(retainedIdentities)
-        .values([
-          identity('expired', new Date(Date.now() - 60_000)),
-          identity('kept', new Date(Date.now() + 3600_000)),
-        ]);
-      await first.close();
-      const second = await buildTestApp({}, { storage });
-      const left = await second.db
-        .select({ name: retainedIdentities.name })
-        .from(retainedIdentities);
-      await second.close();
-      expect(left).toEqual([{ name: 'kept' }]);
+      await a.db.insert(retainedIdentities).values([identity('expired', new Date(clockMs - 60_000)), identity('kept', new Date(clockMs + 48 * 3600_000))]);
+      // The first pass of the day (a start-up's, say) purges.
+      await a.app.jobs.runOnce();
+      expect(await left()).toEqual(['kept']);
+
+      // Later that day, on either instance: today's tick ran, so nothing more goes until tomorrow.
+      await a.db.insert(retainedIdentities).values([identity('expired-later', new Date(clockMs + 60_000))]);
+      clockMs += 3600_000;
+      await b.app.jobs.runOnce();
+      await a.app.jobs.runOnce();
+      expect(await left()).toEqual(['expired-later', 'kept']);
+
+      clockMs += 24 * 3600_000;
+      await b.app.jobs.runOnce();
+      expect(await left()).toEqual(['kept']);
     } finally {
+      await a.close();
+      if (b !== a) await b.close();
       storage.remove();
     }
   });

@@ -10,7 +10,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, formatMediumDate, type Availability, type TreatmentAvailability } from '@clinic/shared';
 import { buildApp, type BuildOptions } from '../../app.ts';
-import { auditLog, bookingEvents, bookings, outbox, payments, refunds, users } from '../../db/schema.ts';
+import { auditLog, bookingEvents, bookings, jobs, outbox, payments, refunds, users } from '../../db/schema.ts';
+import { ISSUE_REFUND_JOB } from '../payments/refunds.service.ts';
 import {
   bearer, buildTestApp, createBooking, createSignedInPatients, signIn, testDb, treatmentsOn, unusedDay, type TestApp,
 } from '../../test/helper.ts';
@@ -28,8 +29,10 @@ const HOUR = 3_600_000;
 type Patient = { email: string; name: string; token: string };
 type Treatment = TreatmentAvailability;
 
-/** The refund worker stopped: each test runs it by hand (`app.refunds.runOnce()`). */
-const options = (now: () => Date): BuildOptions => ({ now, refunds: { autoStart: false } });
+/** The job engine stopped: each test issues the due refunds by hand (`issueRefunds`). */
+const options = (now: () => Date): BuildOptions => ({ now, jobs: { autoStart: false } });
+/** One pass of the job engine over the due `refund.issue` jobs; answers how many ran. */
+const issueRefunds = (t: TestApp) => t.app.jobs.runOnce({ kinds: [ISSUE_REFUND_JOB] });
 
 async function rows<T>(t: TestApp, query: SQL): Promise<T[]> {
   return ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -113,7 +116,7 @@ describe('the patient cancels', () => {
   beforeAll(async () => {
     t = await buildTestApp({ ...ADMIN, ...CLINIC }, options(() => now));
     treatments = await treatmentsOn(t, '2030-06-10');
-    if (testDb === 'postgres') other = await buildApp(t.config, { logger: false, now: () => now, refunds: { autoStart: false } });
+    if (testDb === 'postgres') other = await buildApp(t.config, { logger: false, now: () => now, jobs: { autoStart: false } });
   });
   beforeEach(() => {
     now = NOW;
@@ -248,14 +251,39 @@ describe('the patient cancels', () => {
     const [mail] = await mailsTo(t, ann!.email, 'booking-cancelled');
     expect(mail!.textBody).toContain(`$${surgery.price.toFixed(2)} will be refunded`);
 
-    expect(await t.app.refunds.runOnce()).toBeGreaterThanOrEqual(1);
-    expect(await t.app.refunds.runOnce()).toBe(0);
+    expect(await issueRefunds(t)).toBeGreaterThanOrEqual(1);
+    expect(await issueRefunds(t)).toBe(0);
     const done = await t.db.select().from(refunds).where(eq(refunds.bookingId, booked._id));
     expect(done).toHaveLength(1);
     expect(done[0]).toMatchObject({ status: 'succeeded', amountCents: surgery.price * 100 });
     expect(done[0]!.providerRef).toMatch(/^test_re_[0-9a-f]{32}$/);
     const detail = await api().detail(ann!, booked._id);
     expect(detail.json()).toMatchObject({ status: 'cancelled', refund: { status: 'succeeded', amount: surgery.price } });
+  });
+
+  // The job engine's give-up path is the refund's one failure writer: one row update, one history
+  // entry, one mail, however many attempts came before.
+  it('gives up on a refund that keeps failing after its attempts, recording the failure once', async () => {
+    const [ann] = await patients(1);
+    const booked = await createBooking(t, ann!, { treatmentId: treatment('Oral Surgery')._id, date: unusedDay(), slot: NINE });
+    await api().pay(ann!, booked._id);
+    expect((await api().cancel(ann!, booked._id)).statusCode).toBe(200);
+    // Queued for Stripe, which this clinic has since turned off: every attempt fails.
+    await t.db.update(refunds).set({ provider: 'stripe' }).where(eq(refunds.bookingId, booked._id));
+
+    for (let attempt = 1; attempt <= 8; attempt++) {
+      expect(await issueRefunds(t)).toBeGreaterThanOrEqual(1);
+      const [row] = await t.db.select().from(refunds).where(eq(refunds.bookingId, booked._id));
+      expect(row).toMatchObject({ status: attempt < 8 ? 'pending' : 'failed', attempts: attempt, failureReason: 'Stripe is not configured for this refund' });
+      now = new Date(now.getTime() + 7 * HOUR); // past the longest backoff (6 h)
+    }
+    expect(await issueRefunds(t)).toBe(0);
+    const history = await t.db.select().from(bookingEvents).where(and(eq(bookingEvents.bookingId, booked._id), eq(bookingEvents.type, 'refund')));
+    expect(history.map((e) => e.data)).toEqual([{ status: 'failed', amount: treatment('Oral Surgery').price }]);
+    const inbox = (await mailsTo(t, CLINIC.CLINIC_INBOX, 'refund-failed')).filter((m) => m.textBody.includes(booked._id));
+    expect(inbox).toHaveLength(1);
+    const [job] = await t.db.select().from(jobs).where(and(eq(jobs.kind, ISSUE_REFUND_JOB), eq(jobs.status, 'failed')));
+    expect(job).toMatchObject({ attempts: 8, lastError: 'Stripe is not configured for this refund' });
   });
 
   it('lets the admin cancel inside the window, refunding part of a paid booking', async () => {
@@ -271,7 +299,7 @@ describe('the patient cancels', () => {
     const res = await admin.cancel(booked._id, { reason: 'Patient phoned: late cancellation fee', refund: { amountCents: 500 }, notify: true });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ booking: { _id: booked._id, status: 'cancelled', cancelledBy: 'admin' }, refund: { status: 'pending', amount: 5 } });
-    expect(await t.app.refunds.runOnce()).toBeGreaterThanOrEqual(1);
+    expect(await issueRefunds(t)).toBeGreaterThanOrEqual(1);
     const [refund] = await t.db.select().from(refunds).where(eq(refunds.bookingId, booked._id));
     expect(refund).toMatchObject({ status: 'succeeded', amountCents: 500 });
     expect((await api().detail(ann!, booked._id)).json()).toMatchObject({ cancelledBy: 'admin', refund: { status: 'succeeded', amount: 5 } });
@@ -347,7 +375,7 @@ describe('REFUND_ON_PATIENT_CANCEL=none', () => {
     const res = await patientApi(t).cancel(ann!, booked._id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ refund: null, booking: { status: 'cancelled', paid: true, refund: null } });
-    expect(await t.app.refunds.runOnce()).toBe(0);
+    expect(await issueRefunds(t)).toBe(0);
     expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, booked._id))).toEqual([]);
     const [mail] = await mailsTo(t, ann!.email, 'booking-cancelled');
     expect(mail!.textBody).not.toContain('refunded');
@@ -403,15 +431,15 @@ describe('Stripe refunds (official SDK against the stand-in)', () => {
     expect(queued).toMatchObject({ provider: 'stripe', status: 'pending', amountCents: cents });
 
     standIn.failRefunds(3);
-    await t.app.refunds.runOnce();
+    await issueRefunds(t);
     const creates = () => standIn.calls.filter((c) => c.method === 'POST' && c.path === '/v1/refunds');
     expect(creates()).toHaveLength(3); // one attempt: the SDK's request and its two retries
     const [retrying] = await t.db.select().from(refunds).where(eq(refunds.id, queued!.id));
     expect(retrying).toMatchObject({ status: 'pending', attempts: 1 });
-    await t.app.refunds.runOnce(); // not due yet: no new call
+    await issueRefunds(t); // not due yet: no new call
     expect(creates()).toHaveLength(3);
     now = new Date(NOW.getTime() + 10 * 60_000); // past the retry's backoff
-    await t.app.refunds.runOnce();
+    await issueRefunds(t);
     expect(creates()).toHaveLength(4);
     for (const call of creates()) {
       expect(call.idempotencyKey).toBe(`refund-${queued!.id}`);
@@ -446,7 +474,7 @@ describe('Stripe refunds (official SDK against the stand-in)', () => {
     expect((await patientApi(t).cancel(bea!, booked._id)).statusCode).toBe(200);
 
     standIn.declineRefunds(1);
-    expect(await t.app.refunds.runOnce()).toBe(1);
+    expect(await issueRefunds(t)).toBe(1);
     const [row, ...more] = await t.db.select().from(refunds).where(eq(refunds.bookingId, booked._id));
     expect(more).toEqual([]);
     expect(row).toMatchObject({ status: 'failed', failureReason: 'expired_or_canceled_card', claimedUntil: null });
@@ -455,7 +483,7 @@ describe('Stripe refunds (official SDK against the stand-in)', () => {
     expect(history.map((e) => e.data)).toEqual([{ status: 'failed', amount: booked.price }]);
     const inbox = (await mailsTo(t, CLINIC.CLINIC_INBOX, 'refund-failed')).filter((m) => m.textBody.includes(booked._id));
     expect(inbox).toHaveLength(1);
-    expect(await t.app.refunds.runOnce()).toBe(0);
+    expect(await issueRefunds(t)).toBe(0);
   });
 });
 
@@ -471,7 +499,7 @@ describe('the patient reschedules', () => {
   beforeAll(async () => {
     t = await buildTestApp({ ...ADMIN, ...CLINIC }, options(() => now));
     treatments = await treatmentsOn(t, '2030-06-10');
-    other = testDb === 'postgres' ? await buildApp(t.config, { logger: false, now: () => now, refunds: { autoStart: false } }) : t.app;
+    other = testDb === 'postgres' ? await buildApp(t.config, { logger: false, now: () => now, jobs: { autoStart: false } }) : t.app;
   });
   beforeEach(() => {
     now = NOW;

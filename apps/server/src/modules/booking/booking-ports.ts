@@ -74,7 +74,7 @@ export function createBookingPorts(deps: PortsDeps) {
     /**
      * The clinic cancels bookings (a closure, a doctor or treatment taken away), in the caller's
      * transaction: each patient gets a mail with a calendar cancellation; every instance hears
-     * the dates changed; a paid one is refunded in full (the refund worker asks the processor
+     * the dates changed; a paid one is refunded in full (a `refund.issue` job asks the processor
      * after the commit).
      */
     async cancelByClinic(work: UnitOfWork, ids: string[], reason: string, caller: Caller): Promise<BookingRow[]> {

@@ -3,37 +3,22 @@ import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
-export interface NewJob {
-  kind: string;
-  payload?: Record<string, unknown>;
-  /** At most one job ever has this key (a tick's minute); a second insert is ignored. */
-  dedupeKey?: string;
-  runAt: Date;
-}
-
-/** Stores jobs; pass the transaction of what caused them, so they exist if and only if it commits. */
-export async function enqueueJobs(db: Db, rows: readonly NewJob[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const inserted = await db
-    .insert(jobs)
-    .values(rows.map((r) => ({ kind: r.kind, payload: r.payload ?? {}, dedupeKey: r.dedupeKey, runAt: r.runAt })))
-    .onConflictDoNothing({ target: jobs.dedupeKey })
-    .returning({ id: jobs.id });
-  return inserted.length;
-}
 
 /**
- * Claims up to `limit` due jobs for this instance (SKIP LOCKED: instances never wait on, or take,
+ * Claims up to `limit` due jobs of `kinds` (those this instance has handlers for) (SKIP LOCKED: instances never wait on, or take,
  * each other's); a claim lapses after `leaseSeconds`, so a job held by an instance that died runs
  * again elsewhere. Times are the app's clock, which tests pin.
  */
-export async function claimDueJobs(db: Db, limit: number, leaseSeconds: number, now: Date): Promise<JobRow[]> {
+export async function claimDueJobs(db: Db, kinds: readonly string[], limit: number, leaseSeconds: number, now: Date): Promise<JobRow[]> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: jobs.id })
       .from(jobs)
       .where(
-        sql`(${jobs.status} = 'pending' AND ${jobs.runAt} <= ${now}) OR (${jobs.status} = 'running' AND ${jobs.lockedUntil} <= ${now})`,
+        and(
+          sql`((${jobs.status} = 'pending' AND ${jobs.runAt} <= ${now}) OR (${jobs.status} = 'running' AND ${jobs.lockedUntil} <= ${now}))`,
+          inArray(jobs.kind, [...kinds]),
+        ),
       )
       .orderBy(jobs.runAt)
       .limit(limit)
@@ -55,8 +40,12 @@ export async function markJobFailed(db: Db, id: string, error: string, now: Date
   await db.update(jobs).set({ status: 'failed', lockedUntil: null, finishedAt: now, lastError: error }).where(eq(jobs.id, id));
 }
 
-export async function scheduleJobRetry(db: Db, id: string, error: string, runAt: Date): Promise<void> {
-  await db.update(jobs).set({ status: 'pending', lockedUntil: null, lastError: error, runAt }).where(eq(jobs.id, id));
+/** Back to pending until `runAt`; `uncount`: the run was a poll, not an attempt (its claim does not count). */
+export async function scheduleJobRetry(db: Db, id: string, error: string | null, runAt: Date, opts: { uncount?: boolean } = {}): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ status: 'pending', lockedUntil: null, lastError: error, runAt, ...(opts.uncount ? { attempts: sql`${jobs.attempts} - 1` } : {}) })
+    .where(eq(jobs.id, id));
 }
 
 /** Done jobs finished before `before` are deleted (failed ones stay for admins to see). */

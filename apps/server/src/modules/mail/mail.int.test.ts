@@ -5,7 +5,8 @@ import { outbox } from '../../db/schema.ts';
 import { bearer, buildTestApp, signIn, signUp, type TestApp } from '../../test/helper.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
 import { freePort } from '../../test/throwaway-postgres.ts';
-import { createOutboxWorker } from './outbox-worker.ts';
+import { createJobRunner } from '../jobs/job-runner.ts';
+import { createMailSender, SEND_MAIL_JOB } from './mail-sender.ts';
 import { enqueueMail } from './outbox.repository.ts';
 
 const NOW = new Date('2030-06-05T10:15:00Z');
@@ -17,12 +18,14 @@ describe('the outbox over SMTP', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let t: TestApp;
   const outboxRow = async (id: string) => (await t.db.select().from(outbox).where(eq(outbox.id, id)))[0]!;
+  /** One pass of the job engine over the due mails (the runner is stopped: the test drives it). */
+  const sendDue = () => t.app.jobs.runOnce({ kinds: [SEND_MAIL_JOB] });
 
   beforeAll(async () => {
     smtp = await startSmtpServer({ port: await freePort(), rejectRecipients: ['bounce@example.com'] });
     t = await buildTestApp(
       { SMTP_URL: smtp.url, CLINIC_INBOX: 'Front.Desk@Clinic.test', MAIL_FROM: 'Doctors Portal <hello@clinic.test>', CLINIC_TIMEZONE: 'Europe/Berlin' },
-      { now: () => new Date(clockMs), outbox: { autoStart: false, retryBaseMs: 100 } },
+      { now: () => new Date(clockMs), outbox: { retryBaseMs: 100 }, jobs: { autoStart: false } },
     );
   });
   afterAll(async () => {
@@ -38,7 +41,7 @@ describe('the outbox over SMTP', () => {
     const [queued] = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'contact'), eq(outbox.replyTo, 'mia@example.com')));
     expect(queued).toMatchObject({ toAddress: 'front.desk@clinic.test', status: 'pending', replyTo: 'mia@example.com' });
 
-    expect(await t.app.outboxWorker!.runOnce()).toBe(1);
+    expect(await sendDue()).toBe(1);
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.to).toEqual(['front.desk@clinic.test']);
     expect(smtp.received[0]!.raw).toMatch(/Subject: \[Contact\] Parking/);
@@ -54,7 +57,7 @@ describe('the outbox over SMTP', () => {
     // A row stored before subjects were cleaned is sent on one line too.
     await enqueueMail(t.db, { kind: 'contact', toAddress: 'front.desk@clinic.test', subject: 'Stored\r\nBcc: y@evil.com', textBody: 'x' });
 
-    expect(await t.app.outboxWorker!.runOnce()).toBe(2);
+    expect(await sendDue()).toBe(2);
     expect(smtp.received.map((m) => m.to)).toEqual([['front.desk@clinic.test'], ['front.desk@clinic.test']]);
     for (const { raw } of smtp.received) {
       const headers = raw.slice(0, raw.indexOf('\r\n\r\n'));
@@ -77,7 +80,7 @@ describe('the outbox over SMTP', () => {
     expect(mail!.ics).toContain('DTEND;TZID=Europe/Berlin:20300607T150000');
     expect(mail!.ics).toContain(`UID:${booked.json().booking._id}@doctors-portal`);
 
-    await t.app.outboxWorker!.runOnce();
+    await sendDue();
     const sent = smtp.received.find((m) => m.to.includes(ann.email) && /Subject: Appointment is set/.test(m.raw))!;
     expect(sent.raw).toMatch(/Content-Type: text\/calendar/);
     expect(sent.raw).toMatch(/filename=appointment\.ics/);
@@ -86,39 +89,41 @@ describe('the outbox over SMTP', () => {
   it('keeps a mail while the SMTP server is down and delivers it once when it is back', async () => {
     await smtp.close();
     const id = await enqueueMail(t.db, { kind: 'contact', toAddress: 'front.desk@clinic.test', subject: 'While down', textBody: 'hello' });
-    await t.app.outboxWorker!.runOnce();
+    await sendDue();
     const afterFailure = await outboxRow(id);
     expect(afterFailure).toMatchObject({ status: 'pending', attempts: 1 });
     expect(afterFailure.lastError).toMatch(/ECONNREFUSED|connect/i);
 
     smtp = await startSmtpServer({ port: smtp.port, rejectRecipients: ['bounce@example.com'] });
     await sleep(150); // the first retry waits retryBaseMs
-    await t.app.outboxWorker!.runOnce();
-    await t.app.outboxWorker!.runOnce();
+    await sendDue();
+    await sendDue();
     expect((await outboxRow(id)).status).toBe('sent');
     expect(smtp.received.filter((m) => m.raw.includes('Subject: While down'))).toHaveLength(1);
   });
 
   it('records a permanent rejection and does not retry it', async () => {
     const id = await enqueueMail(t.db, { kind: 'booking-confirmation', toAddress: 'bounce@example.com', subject: 'Bounce', textBody: 'x' });
-    await t.app.outboxWorker!.runOnce();
+    await sendDue();
     const failed = await outboxRow(id);
     expect(failed.status).toBe('failed');
     expect(failed.lastError).toMatch(/550/);
     await sleep(150);
-    await t.app.outboxWorker!.runOnce();
+    await sendDue();
     expect((await outboxRow(id)).attempts).toBe(1);
   });
 
-  it('never sends one mail twice when several workers run at once', async () => {
+  it('never sends one mail twice when several instances run their job engines at once', async () => {
     const ids = await Promise.all(
       Array.from({ length: 30 }, (_, i) => enqueueMail(t.db, { kind: 'contact', toAddress: 'front.desk@clinic.test', subject: `Bulk ${i}`, textBody: 'x' })),
     );
-    const workers = [0, 1, 2].map(() =>
-      createOutboxWorker({ db: t.db, transport: nodemailer.createTransport(smtp.url), from: 'hello@clinic.test', messageIdHost: 'clinic.test', batchSize: 4 }),
+    const senders = [0, 1, 2].map(() =>
+      createMailSender({ db: t.db, transport: nodemailer.createTransport(smtp.url), from: 'hello@clinic.test', messageIdHost: 'clinic.test' }),
     );
-    for (let round = 0; round < 10; round++) await Promise.all(workers.map((w) => w.runOnce()));
+    const workers = senders.map((sender) => createJobRunner({ db: t.db, handlers: { [SEND_MAIL_JOB]: sender }, batchSize: 4 }));
+    for (let round = 0; round < 10; round++) await Promise.all(workers.map((w) => w.runOnce({ kinds: [SEND_MAIL_JOB] })));
     await Promise.all(workers.map((w) => w.stop()));
+    for (const sender of senders) sender.close();
     const subjects = smtp.received.map((m) => /Subject: (Bulk \d+)/.exec(m.raw)?.[1]).filter(Boolean);
     expect(subjects).toHaveLength(30);
     expect(new Set(subjects).size).toBe(30);
@@ -130,8 +135,9 @@ describe('without SMTP', () => {
   it('keeps mail in the outbox for admins to see', async () => {
     const t = await buildTestApp({ CLINIC_INBOX: 'desk@clinic.test', ADMIN_EMAIL: 'boss@clinic.test', ADMIN_PASSWORD: 'admin-password' });
     try {
-      expect(t.app.outboxWorker).toBeNull();
       await t.app.inject({ method: 'POST', url: '/api/contact', payload: { email: 'leo@example.com', subject: 'Hi', message: 'Hello' } });
+      // Its job waits too: an instance without SMTP_URL does not take it.
+      expect(await t.app.jobs.runOnce({ kinds: [SEND_MAIL_JOB] })).toBe(0);
       const boss = await signIn(t, 'boss@clinic.test', 'admin-password');
       const res = await t.app.inject({ url: '/api/outbox', headers: bearer(boss) });
       expect(res.json()).toEqual([expect.objectContaining({ kind: 'contact', to: 'desk@clinic.test', status: 'pending', attempts: 0, bookingId: null })]);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { PendingWrite } from '../../lib/pending-write.ts';
+import { enqueueJobs, enqueueJobsWrite, newRecordId } from '../../db/job-queue.ts';
 import { outbox } from '../../db/schema.ts';
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -9,27 +10,40 @@ export type NewMail = Pick<
   'kind' | 'toAddress' | 'subject' | 'textBody' | 'replyTo' | 'ics' | 'nextAttemptAt' | 'expiresAt' | 'bookingId' | 'bookingVersion' | 'dedupeKey' | 'userId'
 >;
 
-/** Stores a mail; pass the transaction of whatever caused it. */
+/** The job kind that hands one outbox row to SMTP (mail-sender.ts). */
+export const SEND_MAIL_JOB = 'mail.send';
+
+/** Stores a mail and the job that sends it; pass the transaction of whatever caused it. */
 export async function enqueueMail(db: Db, mail: NewMail): Promise<string> {
   const [id] = await enqueueMails(db, [mail]);
   return id!;
 }
 
 /**
- * Stores several mails in one statement; answers the ids of those stored. A mail whose
- * `dedupeKey` is already in the outbox is not stored again (a reminder exists once).
+ * Stores several mails, each with the job that will send it when due; answers the ids of those
+ * stored. A mail whose `dedupeKey` is already in the outbox is not stored again (a reminder
+ * exists once); its job then finds no row and has nothing to do.
  */
 export async function enqueueMails(db: Db, mails: NewMail[]): Promise<string[]> {
   if (mails.length === 0) return [];
-  const rows = await insertMails(db, mails).returning({ id: outbox.id });
-  return rows.map((row) => row.id);
+  const rows = withIds(mails);
+  const stored = await insertMails(db, rows).returning({ id: outbox.id });
+  await enqueueJobs(db, sendJobs(rows));
+  return stored.map((row) => row.id);
 }
 
-/** `enqueueMails` as a pending write (lib/pending-write.ts), for a transaction that sends its writes together. */
+/** `enqueueMails` as pending writes (lib/pending-write.ts), for a transaction that sends its writes together. */
 export function enqueueMailsWrite(db: Db, mails: NewMail[]): PendingWrite[] {
-  return mails.length === 0 ? [] : [insertMails(db, mails).getSQL()];
+  if (mails.length === 0) return [];
+  const rows = withIds(mails);
+  return [insertMails(db, rows).getSQL(), ...enqueueJobsWrite(db, sendJobs(rows))];
 }
 
+// The ids are made here, not by the database, so that each mail's job can name its row in the
+// same round trip (the two inserts may travel as one statement, where neither sees the other).
+const withIds = (mails: NewMail[]) => mails.map((mail) => ({ ...mail, id: newRecordId() }));
+const sendJobs = (rows: (NewMail & { id: string })[]) =>
+  rows.map((row) => ({ kind: SEND_MAIL_JOB, payload: { outboxId: row.id }, runAt: row.nextAttemptAt ?? new Date() }));
 const insertMails = (db: Db, mails: NewMail[]) => db.insert(outbox).values(mails).onConflictDoNothing({ target: outbox.dedupeKey });
 
 /**
@@ -45,18 +59,20 @@ export async function cancelPendingReminders(db: Db, bookingIds: readonly string
 }
 
 /**
- * Claims up to `limit` due mails for this instance. SKIP LOCKED lets several instances claim at
- * once without waiting on, or taking, each other's rows; a claim lapses after `claimSeconds`, so
- * mail held by an instance that died is picked up again.
+ * The mail a `mail.send` job is about, taken for sending (status `sending`, `attempts` the job's),
+ * or null when there is nothing to send: it was sent, failed or withdrawn already, or its dedupe
+ * key was taken by an earlier copy. Run by the job that holds the mail's only job, so no other
+ * instance sends it meanwhile (the job's lease; a holder that died leaves it `sending`, and the
+ * job, run again, takes it again).
  *
  * In the same transaction, a reminder is checked against its booking (design section 5.4): one
  * whose booking is no longer confirmed at the version it was computed for, or whose patient
  * opted out, becomes `cancelled`; one past its `expires_at` (the server was down) `expired`.
  * Neither is sent. Times are the app's clock (`now`), which tests pin.
  */
-export async function claimDueMails(db: Db, limit: number, claimSeconds: number, now: Date): Promise<OutboxRow[]> {
+export async function takeMail(db: Db, id: string, attempts: number, now: Date): Promise<OutboxRow | null> {
   return db.transaction(async (tx) => {
-    const due = await tx.execute<{ id: string; stale: boolean; late: boolean }>(sql`
+    const found = await tx.execute<{ id: string; stale: boolean; late: boolean }>(sql`
       SELECT o.id,
              (o.booking_id IS NOT NULL AND (b.id IS NULL OR b.status <> 'confirmed' OR b.version <> o.booking_version
                OR coalesce(u.reminders_opt_out, false))) AS stale,
@@ -64,48 +80,40 @@ export async function claimDueMails(db: Db, limit: number, claimSeconds: number,
       FROM outbox o
       LEFT JOIN bookings b ON b.id = o.booking_id
       LEFT JOIN users u ON u.id = b.patient_id
-      WHERE (o.status = 'pending' AND o.next_attempt_at <= ${now})
-         OR (o.status = 'sending' AND o.claimed_until <= ${now})
-      ORDER BY o.next_attempt_at
-      LIMIT ${limit}
-      FOR UPDATE OF o SKIP LOCKED`);
-    const rows = Array.isArray(due) ? due : (due as { rows: { id: string; stale: boolean; late: boolean }[] }).rows;
-    if (rows.length === 0) return [];
-    const stale = rows.filter((r) => r.stale).map((r) => r.id);
-    const late = rows.filter((r) => !r.stale && r.late).map((r) => r.id);
-    const ready = rows.filter((r) => !r.stale && !r.late).map((r) => r.id);
-    if (stale.length > 0) {
-      await tx.update(outbox).set({ status: 'cancelled', claimedUntil: null, lastError: 'the booking changed or reminders are off' }).where(inArray(outbox.id, stale));
+      WHERE o.id = ${id} AND o.status IN ('pending', 'sending')
+      FOR UPDATE OF o`);
+    const [row] = Array.isArray(found) ? found : (found as { rows: { id: string; stale: boolean; late: boolean }[] }).rows;
+    if (!row) return null;
+    if (row.stale) {
+      await tx.update(outbox).set({ status: 'cancelled', lastError: 'the booking changed or reminders are off' }).where(eq(outbox.id, id));
+      return null;
     }
-    if (late.length > 0) {
-      await tx.update(outbox).set({ status: 'expired', claimedUntil: null, lastError: 'too late to send' }).where(inArray(outbox.id, late));
+    if (row.late) {
+      await tx.update(outbox).set({ status: 'expired', lastError: 'too late to send' }).where(eq(outbox.id, id));
+      return null;
     }
-    if (ready.length === 0) return [];
-    return tx
-      .update(outbox)
-      .set({
-        status: 'sending',
-        attempts: sql`${outbox.attempts} + 1`,
-        claimedUntil: new Date(now.getTime() + claimSeconds * 1000),
-      })
-      .where(inArray(outbox.id, ready))
-      .returning();
+    const [taken] = await tx.update(outbox).set({ status: 'sending', attempts }).where(eq(outbox.id, id)).returning();
+    return taken ?? null;
   });
 }
 
+/** A mail whose outcome is still open: only such a row's state follows its job's retries and failure. */
+const inFlight = inArray(outbox.status, ['pending', 'sending']);
+
 export async function markSent(db: Db, id: string, at: Date): Promise<void> {
-  await db.update(outbox).set({ status: 'sent', sentAt: at, claimedUntil: null, lastError: null }).where(eq(outbox.id, id));
+  await db.update(outbox).set({ status: 'sent', sentAt: at, lastError: null }).where(eq(outbox.id, id));
 }
 
+/** The one writer of a mail's failed state: called as its job gives up (mail-sender.ts). */
 export async function markFailed(db: Db, id: string, error: string): Promise<void> {
-  await db.update(outbox).set({ status: 'failed', claimedUntil: null, lastError: error }).where(eq(outbox.id, id));
+  await db.update(outbox).set({ status: 'failed', lastError: error }).where(and(eq(outbox.id, id), inFlight));
 }
 
 export async function scheduleRetry(db: Db, id: string, error: string, retryAt: Date): Promise<void> {
   await db
     .update(outbox)
-    .set({ status: 'pending', claimedUntil: null, lastError: error, nextAttemptAt: retryAt })
-    .where(eq(outbox.id, id));
+    .set({ status: 'pending', lastError: error, nextAttemptAt: retryAt })
+    .where(and(eq(outbox.id, id), inFlight));
 }
 
 export function listOutbox(db: Db, limit = 100) {

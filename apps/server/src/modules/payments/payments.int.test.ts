@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, jobs, outbox, payments, processedEvents, refunds } from '../../db/schema.ts';
+import { ISSUE_REFUND_JOB } from './refunds.service.ts';
 import { bearer, buildTestApp, createSignedInPatients, signIn, signUp, type TestApp } from '../../test/helper.ts';
 import { startStripeStandIn } from '../../test/stripe-stand-in.ts';
 
@@ -267,7 +268,7 @@ describe('a card payment and its booking’s cancellation (Stripe stand-in)', ()
         ...ADMIN, CLINIC_INBOX: INBOX,
         STRIPE_SECRET_KEY: standIn.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_standin', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: standIn.url,
       },
-      { now: () => new Date(clockMs), jobs: { autoStart: false, retryBaseMs: 1000 }, refunds: { autoStart: false } },
+      { now: () => new Date(clockMs), jobs: { autoStart: false, retryBaseMs: 1000 } },
     );
     admin = await signIn(t, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
   });
@@ -333,7 +334,7 @@ describe('a card payment and its booking’s cancellation (Stripe stand-in)', ()
     expect((await rowOf(booking._id))!.paid).toBe(false);
     const [queued] = await t.db.select().from(refunds).where(eq(refunds.bookingId, booking._id));
     expect(queued).toMatchObject({ status: 'pending', amountCents: cents, provider: 'stripe' });
-    await t.app.refunds.runOnce();
+    await t.app.jobs.runOnce({ kinds: [ISSUE_REFUND_JOB] });
     expect(standIn.refunds.filter((r) => r.payment_intent === booking.intentId)).toEqual([expect.objectContaining({ amount: cents, status: 'succeeded' })]);
 
     // The patient's page: not paid, refunded; the confirmation says so too.
@@ -351,7 +352,7 @@ describe('a card payment and its booking’s cancellation (Stripe stand-in)', ()
     // The cancel job, the webhook again and the confirmation all met the same payment: one refund.
     await t.app.jobs.drain();
     await deliverSucceeded({ id: booking.intentId, amount: cents, bookingId: booking._id });
-    await t.app.refunds.runOnce();
+    await t.app.jobs.runOnce({ kinds: [ISSUE_REFUND_JOB] });
     expect(await t.db.$count(refunds, eq(refunds.bookingId, booking._id))).toBe(1);
     expect(standIn.refunds.filter((r) => r.payment_intent === booking.intentId)).toHaveLength(1);
   });

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { enqueueJobs } from '../../db/job-queue.ts';
 import { bookingEvents, payments, refunds } from '../../db/schema.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -31,8 +32,13 @@ export async function refundedCentsOf(tx: Db, paymentId: string): Promise<number
   return row?.total ?? 0;
 }
 
-export async function insertRefund(tx: Db, row: typeof refunds.$inferInsert): Promise<RefundRow> {
+/** The job kind that asks the processor for one refund (refunds.service.ts). */
+export const ISSUE_REFUND_JOB = 'refund.issue';
+
+/** Stores a refund and the job that issues it once `tx` commits. */
+export async function insertRefund(tx: Db, row: typeof refunds.$inferInsert, at: Date): Promise<RefundRow> {
   const [created] = await tx.insert(refunds).values(row).returning();
+  await enqueueJobs(tx, [{ kind: ISSUE_REFUND_JOB, payload: { refundId: created!.id }, runAt: at }]);
   return created!;
 }
 
@@ -42,32 +48,16 @@ export function refundsOf(db: Db, bookingIds: readonly string[]): Promise<Refund
   return db.select().from(refunds).where(inArray(refunds.bookingId, [...bookingIds])).orderBy(desc(refunds.createdAt));
 }
 
-/**
- * Claims due pending refunds for one worker: FOR UPDATE SKIP LOCKED, so instances running at
- * once never take the same one; the claim lapses after `claimMs` (a worker that died mid-call).
- */
-export async function claimDueRefunds(db: Db, now: Date, limit: number, claimMs: number): Promise<RefundRow[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(refunds)
-      .where(
-        and(
-          eq(refunds.status, 'pending'),
-          lte(refunds.nextAttemptAt, now),
-          or(isNull(refunds.claimedUntil), lte(refunds.claimedUntil, now)),
-        ),
-      )
-      .orderBy(refunds.nextAttemptAt)
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    await tx
-      .update(refunds)
-      .set({ claimedUntil: new Date(now.getTime() + claimMs), attempts: sql`${refunds.attempts} + 1` })
-      .where(inArray(refunds.id, due.map((r) => r.id)));
-    return due.map((r) => ({ ...r, attempts: r.attempts + 1 }));
-  });
+/** A refund still waiting for the processor's answer (the `refund.issue` job's subject). */
+export async function pendingRefund(db: Db, id: string): Promise<RefundRow | null> {
+  const [row] = await db.select().from(refunds).where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
+  return row ?? null;
+}
+
+/** `pendingRefund`, taken by its job's run: the row shows how many times it was tried. */
+export async function takeRefund(db: Db, id: string, attempts: number): Promise<RefundRow | null> {
+  const [row] = await db.update(refunds).set({ attempts }).where(and(eq(refunds.id, id), eq(refunds.status, 'pending'))).returning();
+  return row ?? null;
 }
 
 /** Updates a refund; a settled outcome (succeeded, failed) also goes into its booking's history. */

@@ -1,8 +1,9 @@
 /**
  * Money going back to patients (design clinic-operations.md section 5.3). A refund is queued as
- * a `pending` row in the transaction that cancels the booking, so it commits with the cancel or
- * not at all; the worker asks the processor after the commit (never inside a transaction), with
- * retries and backoff, on whichever instance claims it first (FOR UPDATE SKIP LOCKED). Stripe
+ * a `pending` row in the transaction that cancels the booking, with the `refund.issue` job that
+ * issues it, so both commit with the cancel or not at all; the job engine (jobs/job-runner.ts)
+ * runs that job after the commit (never inside a transaction), with retries and backoff, on
+ * whichever instance claims it first. Stripe
  * gets one refund per row whatever the retries (its idempotency key is the row's id) and its
  * webhooks reconcile the outcome. Refunds of a booking never add up to more than it was paid.
  */
@@ -11,9 +12,12 @@ import { ErrorCode } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import type { JobKind } from '../jobs/job-runner.ts';
 import {
-  claimDueRefunds,
+  ISSUE_REFUND_JOB,
   insertRefund,
+  pendingRefund,
+  takeRefund,
   refundedCentsOf,
   refundsOf,
   settledPaymentOf,
@@ -37,54 +41,61 @@ export interface RefundsDeps {
   stripe?: StripeProcessor;
   mail: Pick<MailService, 'queueRefundFailed'>;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
-  pollMs?: number;
   retryBaseMs?: number;
   maxAttempts?: number;
 }
 
-export function createRefundsService(deps: RefundsDeps) {
-  const { db, now, stripe, mail, log, pollMs = 5000, retryBaseMs = 30_000, maxAttempts = 8 } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = false;
+export { ISSUE_REFUND_JOB };
 
-  async function issue(refund: RefundRow): Promise<void> {
-    try {
-      if (refund.provider === 'stripe') {
-        if (!stripe || !refund.paymentId) throw new Error('Stripe is not configured for this refund');
-        const payment = await db.query.payments.findFirst({ where: (p, { eq }) => eq(p.id, refund.paymentId!) });
-        const made = await stripe.refund({ paymentIntent: payment!.providerRef, amountCents: refund.amountCents, refundId: refund.id, bookingId: refund.bookingId });
-        // Stripe answers `pending` for some methods: the webhook settles those.
-        const status = made.status === 'succeeded' ? 'succeeded' : made.status === 'failed' || made.status === 'canceled' ? 'failed' : 'pending';
-        if (status === 'failed') return await failed(refund, made.failureReason ?? 'refused by Stripe', { providerRef: made.id });
-        await updateRefund(db, refund.id, { providerRef: made.id, status, claimedUntil: null, ...(status === 'pending' ? { nextAttemptAt: new Date(now().getTime() + 3_600_000) } : {}) });
-      } else {
-        // The built-in test mode took no money: it records an instant refund, as Stripe's test mode does.
-        await updateRefund(db, refund.id, { providerRef: `test_re_${randomUUID().replaceAll('-', '')}`, status: 'succeeded', claimedUntil: null });
-      }
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (refund.attempts >= maxAttempts) return failed(refund, message);
-      const delay = Math.min(retryBaseMs * 2 ** (refund.attempts - 1), 6 * 3_600_000);
-      await updateRefund(db, refund.id, { nextAttemptAt: new Date(now().getTime() + delay), failureReason: message, claimedUntil: null });
-      log?.warn({ refundId: refund.id, attempts: refund.attempts, err: message }, 'refund failed, will retry');
+/** A refund Stripe answered `pending` for (some methods) is asked about again after this. */
+const STRIPE_PENDING_RECHECK_MS = 3_600_000;
+
+export function createRefundsService(deps: RefundsDeps) {
+  const { db, now, stripe, mail, log, retryBaseMs = 30_000, maxAttempts = 8 } = deps;
+
+  /**
+   * Asks the processor for one refund. Stripe gets one refund per row whatever the retries (its
+   * idempotency key is the row's id); a refund it answers `pending` is looked at again later.
+   */
+  async function issue(refundId: string, attempts: number): Promise<void | { again: Date }> {
+    const refund = await takeRefund(db, refundId, attempts);
+    if (!refund) return; // settled already (a webhook, or an earlier run)
+    if (refund.provider === 'stripe') {
+      if (!stripe || !refund.paymentId) throw new Error('Stripe is not configured for this refund');
+      const payment = await db.query.payments.findFirst({ where: (p, { eq }) => eq(p.id, refund.paymentId!) });
+      const made = await stripe.refund({ paymentIntent: payment!.providerRef, amountCents: refund.amountCents, refundId: refund.id, bookingId: refund.bookingId });
+      // Stripe answers `pending` for some methods: the webhook settles those, or the next look.
+      const status = made.status === 'succeeded' ? 'succeeded' : made.status === 'failed' || made.status === 'canceled' ? 'failed' : 'pending';
+      if (status === 'failed') return db.transaction((tx) => failed(tx, refund, made.failureReason ?? 'refused by Stripe', { providerRef: made.id }));
+      await updateRefund(db, refund.id, { providerRef: made.id, status });
+      if (status === 'pending') return { again: new Date(now().getTime() + STRIPE_PENDING_RECHECK_MS) };
+    } else {
+      // The built-in test mode took no money: it records an instant refund, as Stripe's test mode does.
+      await updateRefund(db, refund.id, { providerRef: `test_re_${randomUUID().replaceAll('-', '')}`, status: 'succeeded' });
     }
   }
 
-  /** The one writer of a failed refund: its row (and so one history entry) and the clinic's mail, together. */
-  async function failed(refund: RefundRow, reason: string, set: { providerRef?: string } = {}) {
-    await db.transaction(async (tx) => {
-      await updateRefund(tx, refund.id, { ...set, status: 'failed', failureReason: reason, claimedUntil: null });
-      await mail.queueRefundFailed(tx, { bookingId: refund.bookingId, amountCents: refund.amountCents, reason });
-    });
+  /** The one writer of a failed refund: its row (and so one history entry) and the clinic's mail, together in `tx`. */
+  async function failed(tx: Db, refund: RefundRow, reason: string, set: { providerRef?: string } = {}) {
+    await updateRefund(tx, refund.id, { ...set, status: 'failed', failureReason: reason });
+    await mail.queueRefundFailed(tx, { bookingId: refund.bookingId, amountCents: refund.amountCents, reason });
     log?.error({ refundId: refund.id, reason }, 'refund failed');
   }
 
-  async function runOnce(): Promise<number> {
-    const due = await claimDueRefunds(db, now(), 10, 60_000);
-    for (const refund of due) await issue(refund);
-    return due.length;
-  }
+  const refundIdOf = (payload: Record<string, unknown>) => String(payload.refundId);
+
+  /** The `refund.issue` job kind: run by the job engine, retried with backoff, failed in one place. */
+  const issueJob: JobKind = {
+    maxAttempts,
+    retryBaseMs,
+    retryMaxMs: 6 * 3_600_000,
+    run: (payload, job) => issue(refundIdOf(payload), job.attempts),
+    retrying: async (tx, payload, reason, at) => updateRefund(tx, refundIdOf(payload), { nextAttemptAt: at, failureReason: reason }),
+    failed: async (tx, payload, reason) => {
+      const refund = await pendingRefund(tx, refundIdOf(payload));
+      if (refund) await failed(tx, refund, reason);
+    },
+  };
 
   return {
     /**
@@ -104,7 +115,7 @@ export function createRefundsService(deps: RefundsDeps) {
         throw new AppError(ErrorCode.VALIDATION, `At most $${(left / 100).toFixed(2)} can be refunded.`, { errors: { refund: ['More than was paid'] } });
       }
       if (cents <= 0) return null;
-      const row = await insertRefund(tx, { bookingId, paymentId: payment.id, provider: payment.provider, amountCents: cents, reason });
+      const row = await insertRefund(tx, { bookingId, paymentId: payment.id, provider: payment.provider, amountCents: cents, reason }, now());
       return summary(row);
     },
 
@@ -117,7 +128,7 @@ export function createRefundsService(deps: RefundsDeps) {
     async queuePaymentBackIn(tx: Db, payment: { id: string; bookingId: string; provider: string; amountCents: number }, reason: string): Promise<RefundSummary | null> {
       const cents = payment.amountCents - (await refundedCentsOf(tx, payment.id));
       if (cents <= 0) return null;
-      return summary(await insertRefund(tx, { bookingId: payment.bookingId, paymentId: payment.id, provider: payment.provider, amountCents: cents, reason }));
+      return summary(await insertRefund(tx, { bookingId: payment.bookingId, paymentId: payment.id, provider: payment.provider, amountCents: cents, reason }, now()));
     },
 
     /** The latest refund of each booking. */
@@ -140,33 +151,8 @@ export function createRefundsService(deps: RefundsDeps) {
       if (row && status === 'failed') await mail.queueRefundFailed(tx, { bookingId: row.bookingId, amountCents: row.amountCents, reason: refund.failureReason ?? 'refused by Stripe' });
     },
 
-    /** Issues the due refunds now (tests; the worker calls it on a timer). */
-    runOnce,
-
-    start() {
-      stopped = false;
-      const tick = async () => {
-        if (stopped) return;
-        running = runOnce().catch((error: unknown) => {
-          log?.error({ err: error }, 'refund worker failed');
-          return 0;
-        });
-        await running;
-        running = undefined;
-        if (!stopped) {
-          timer = setTimeout(() => void tick(), pollMs);
-          timer.unref();
-        }
-      };
-      timer = setTimeout(() => void tick(), 0);
-      timer.unref();
-    },
-
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
+    /** The `refund.issue` job kind, for the job engine. */
+    issueJob,
   };
 }
 

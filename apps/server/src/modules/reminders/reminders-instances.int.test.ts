@@ -9,7 +9,7 @@
  * The job runner's claim, once-only run and backoff are also tested on one database with three
  * runners, on PGlite as well.
  */
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking, BookingRequest } from '@clinic/shared';
@@ -19,6 +19,7 @@ import {
 } from '../../test/helper.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
 import { createJobRunner, tickKey } from '../jobs/job-runner.ts';
+import { SEND_MAIL_JOB } from '../mail/mail-sender.ts';
 
 // Monday 2030-06-03, 10:00 in the clinic's zone (Europe/Berlin, UTC+2 in June).
 const NOW = Date.parse('2030-06-03T08:00:00Z');
@@ -74,9 +75,7 @@ describe.skipIf(testDb !== 'postgres')('reminders with three instances on one Po
         buildTestApp(env, {
           storage,
           now,
-          outbox: { autoStart: false, claimSeconds: CLAIM_SECONDS },
-          jobs: { autoStart: false },
-          refunds: { autoStart: false },
+          jobs: { autoStart: false, leaseSeconds: CLAIM_SECONDS },
         }),
       ),
     );
@@ -89,9 +88,10 @@ describe.skipIf(testDb !== 'postgres')('reminders with three instances on one Po
 
   const live = () => instances.filter((instance) => !closed.has(instance));
 
-  /** All live instances' workers at once, `rounds` times (each round: three concurrent runOnce). */
+  /** All live instances' job engines at once over the due mails, `rounds` times (each round: three concurrent passes). */
+  const sendDue = (t: TestApp) => t.app.jobs.runOnce({ kinds: [SEND_MAIL_JOB] });
   async function runWorkers(rounds = 3, workers = live()) {
-    for (let round = 0; round < rounds; round++) await Promise.all(workers.map((t) => t.app.outboxWorker!.runOnce()));
+    for (let round = 0; round < rounds; round++) await Promise.all(workers.map(sendDue));
   }
 
   async function patient(prefix: string) {
@@ -113,6 +113,9 @@ describe.skipIf(testDb !== 'postgres')('reminders with three instances on one Po
       .from(outbox)
       .where(and(eq(outbox.bookingId, bookingId), eq(outbox.kind, 'booking-reminder')))
       .orderBy(outbox.nextAttemptAt);
+
+  const jobOfMail = (outboxId: string) =>
+    live()[0]!.db.select().from(jobs).where(and(eq(jobs.kind, SEND_MAIL_JOB), sql`${jobs.payload}->>'outboxId' = ${outboxId}`));
 
   /** A received mail's header section, unfolded (a long Message-ID continues on the next line). */
   const headersOf = (raw: string) => raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
@@ -144,11 +147,10 @@ describe.skipIf(testDb !== 'postgres')('reminders with three instances on one Po
       return info;
     });
     try {
-      // markSent fails, and so does the retry's bookkeeping after it: the pool is gone.
-      const died = await victim.app.outboxWorker!.runOnce().then(() => null, (error: unknown) => error as Error & { cause?: Error });
-      expect(died?.message).toMatch(/^Failed query: update "outbox" set "status" = \$1, "next_attempt_at"/);
-      expect(died?.message).toContain('"sent_at" = $4'); // markSent's own failure, as the retry's last_error
-      expect(died?.cause?.message).toMatch(/Cannot use a pool after calling end on the pool/);
+      // markSent fails, and so does the retry's bookkeeping after it (its transaction cannot
+      // begin): the pool is gone, and the job stays claimed until its lease lapses.
+      const died = await sendDue(victim).then(() => null, (error: unknown) => error as Error);
+      expect(died?.message).toMatch(/Cannot use a pool after calling end on the pool/);
       expect(spy).toHaveBeenCalledTimes(1);
     } finally {
       spy.mockRestore();
@@ -286,10 +288,12 @@ describe.skipIf(testDb !== 'postgres')('reminders with three instances on one Po
 
     await dieAfterAccept(a!, id);
 
-    // The server has it; the row is still A's claim, until the lease lapses.
+    // The server has it; the row is still A's, its job A's claim until the lease lapses.
     const [held] = await reminderRows(id);
     expect(held).toMatchObject({ status: 'sending', attempts: 1 });
-    expect(held!.claimedUntil!.toISOString()).toBe(new Date(clockMs + CLAIM_SECONDS * SECOND).toISOString());
+    const [heldJob] = await jobOfMail(held!.id);
+    expect(heldJob).toMatchObject({ status: 'running', attempts: 1 });
+    expect(heldJob!.lockedUntil!.toISOString()).toBe(new Date(clockMs + CLAIM_SECONDS * SECOND).toISOString());
     await runWorkers(3, [b!, c!]);
     clockMs += (CLAIM_SECONDS - 1) * SECOND;
     await runWorkers(3, [b!, c!]);
@@ -386,7 +390,7 @@ describe('the job runner: three runners on one database', () => {
 
   beforeAll(async () => {
     clockMs = NOW;
-    t = await buildTestApp({}, { now, jobs: { autoStart: false }, refunds: { autoStart: false } });
+    t = await buildTestApp({}, { now, jobs: { autoStart: false } });
   });
   afterAll(async () => {
     await t.close();
@@ -473,6 +477,63 @@ describe('the job runner: three runners on one database', () => {
     clockMs += 24 * 3_600_000;
     await runAll(all, 2);
     expect(attempts).toBe(MAX_ATTEMPTS);
+    await Promise.all(all.map((r) => r.stop()));
+  });
+
+  it("claims only the kinds a runner has handlers for (or a pass names), keeps a kind's record in step through its hooks, and treats a poll as no attempt", async () => {
+    const record: string[] = [];
+    let polls = 0;
+    const kind = {
+      maxAttempts: 2,
+      retryBaseMs: 5 * RETRY_BASE_MS,
+      run: async (payload: Record<string, unknown>) => {
+        if (payload.poll) return polls++ < 2 ? { again: new Date(clockMs + 60_000) } : undefined;
+        throw new Error('refused');
+      },
+      retrying: async (_tx: unknown, payload: Record<string, unknown>, reason: string, at: Date) => void record.push(`retry ${String(payload.n)} ${reason} ${at.toISOString()}`),
+      failed: async (_tx: unknown, payload: Record<string, unknown>, reason: string) => void record.push(`failed ${String(payload.n)} ${reason}`),
+    };
+    // Runner A has no handler for `test.hooked`; runner B has. The engine's own retry base (RETRY_BASE_MS) overrides the kind's.
+    const [a] = runners({ 'test.other': async () => {} });
+    const b = createJobRunner({ db: t.db, now, handlers: { 'test.hooked': kind, 'test.other': async () => {} }, maxAttempts: MAX_ATTEMPTS });
+    await enqueue([{ kind: 'test.hooked', payload: { n: 1 } }, { kind: 'test.hooked', payload: { poll: true } }, { kind: 'test.other' }]);
+
+    expect(await a!.runOnce()).toBe(1); // test.other only
+    expect((await jobsOfKind('test.hooked')).map((j) => j.status)).toEqual(['pending', 'pending']);
+    expect(await b.runOnce({ kinds: ['test.other'] })).toBe(0); // done already: nothing of that kind is due
+    expect(await b.runOnce({ kinds: ['test.hooked'] })).toBe(2);
+    const after = new Date(clockMs + 5 * RETRY_BASE_MS).toISOString();
+    expect(record).toEqual([`retry 1 refused ${after}`]);
+
+    clockMs += 5 * RETRY_BASE_MS;
+    await b.runOnce({ kinds: ['test.hooked'] }); // the second attempt of n=1: the kind's maxAttempts
+    expect(record).toEqual([`retry 1 refused ${after}`, 'failed 1 refused']);
+    for (let i = 0; i < 3; i++) {
+      clockMs += 60_000;
+      await b.runOnce({ kinds: ['test.hooked'] });
+    }
+    const [failed, polled] = await jobsOfKind('test.hooked');
+    expect([failed!.status, failed!.attempts]).toEqual(['failed', 2]);
+    // Two polls, then done on the third look: each look is claimed, but only the last one counts.
+    expect([polled!.status, polled!.attempts, polls]).toEqual(['done', 1, 3]);
+    await Promise.all([a!.stop(), b.stop()]);
+  });
+
+  it('inserts a daily tick once per day, however often and on however many instances it ticks', async () => {
+    const ran: string[] = [];
+    const all = [0, 1, 2].map(() =>
+      createJobRunner({ db: t.db, now, handlers: { 'test.daily': async () => void ran.push(now().toISOString()) }, ticks: [{ kind: 'test.daily', every: 'day' }], tickEveryMs: 0 }),
+    );
+    await runAll(all, 3);
+    clockMs += 3_600_000;
+    await runAll(all, 3);
+    expect(ran).toHaveLength(1);
+    clockMs += 24 * 3_600_000;
+    await runAll(all, 3);
+    expect(ran).toHaveLength(2);
+    expect((await jobsOfKind('test.daily')).map((j) => j.dedupeKey)).toEqual([
+      tickKey('test.daily', new Date(clockMs - 25 * 3_600_000), 'day'), tickKey('test.daily', now(), 'day'),
+    ]);
     await Promise.all(all.map((r) => r.stop()));
   });
 });

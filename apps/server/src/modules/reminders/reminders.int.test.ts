@@ -11,6 +11,7 @@ import { outbox } from '../../db/schema.ts';
 import { bearer, buildTestApp, createBooking, signIn, signUp, treatmentsOn, type TestApp, type TestUser } from '../../test/helper.ts';
 import { freePort } from '../../test/throwaway-postgres.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
+import { SEND_MAIL_JOB } from '../mail/mail-sender.ts';
 
 const START = new Date('2030-06-05T10:15:00Z').getTime();
 const ADMIN = { ADMIN_EMAIL: 'boss@clinic.test', ADMIN_PASSWORD: 'admin-password' };
@@ -104,7 +105,7 @@ describe('reminders over SMTP', () => {
     smtp = await startSmtpServer({ port: await freePort() });
     t = await buildTestApp(
       { SMTP_URL: smtp.url, REMINDER_QUIET_HOURS: '', REQUIRE_EMAIL_VERIFICATION: 'none' },
-      { now: () => new Date(clockMs), outbox: { autoStart: false }, jobs: { autoStart: false } },
+      { now: () => new Date(clockMs), jobs: { autoStart: false } },
     );
     cleaning = (await treatmentsOn(t, '2030-06-08')).find((x) => x.name === 'Teeth Cleaning')!;
   });
@@ -122,11 +123,11 @@ describe('reminders over SMTP', () => {
     const other = await createBooking(t, optedOut, { treatmentId: cleaning._id, date: '2030-06-08', slot: '10.30 AM - 11.00 AM' });
     expect((await t.app.inject({ method: 'PATCH', url: '/api/me', headers: bearer(optedOut), payload: { remindersOptOut: true } })).json().user.remindersOptOut).toBe(true);
     expect((await t.app.inject({ url: '/api/me', headers: bearer(optedOut) })).json().user.remindersOptOut).toBe(true);
-    await t.app.outboxWorker!.runOnce();
+    await t.app.jobs.runOnce({ kinds: [SEND_MAIL_JOB] });
     expect(remindersTo(patient)).toEqual([]);
 
     clockMs = Date.parse('2030-06-07T10:31:00Z'); // past both 24 h reminders
-    for (let i = 0; i < 3; i++) await t.app.outboxWorker!.runOnce();
+    for (let i = 0; i < 3; i++) await t.app.jobs.runOnce({ kinds: [SEND_MAIL_JOB] });
     const sent = remindersTo(patient);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.raw).toMatch(new RegExp(`Message-ID:\\s+<reminder\\.${booking._id}\\.v1\\.24h@127\\.0\\.0\\.1>`, 'i'));
@@ -136,7 +137,7 @@ describe('reminders over SMTP', () => {
 
     // The 2 h one, too late after downtime (past its 30-minute grace): expired, never sent.
     clockMs = Date.parse('2030-06-08T08:31:00Z');
-    await t.app.outboxWorker!.runOnce();
+    await t.app.jobs.runOnce({ kinds: [SEND_MAIL_JOB] });
     expect(remindersTo(patient)).toHaveLength(1);
     expect((await remindersOf(t, booking._id)).map((r) => r.status)).toEqual(['sent', 'expired']);
   });

@@ -24,7 +24,7 @@ describe('the waitlist', () => {
   const nextDay = () => `2030-06-${String(day++).padStart(2, '0')}`;
 
   beforeAll(async () => {
-    t = await buildTestApp({}, { now: () => new Date(clockMs), jobs: { autoStart: false }, refunds: { autoStart: false } });
+    t = await buildTestApp({}, { now: () => new Date(clockMs), jobs: { autoStart: false } });
     cleaning = (await treatmentsOn(t, '2030-06-07')).find((x) => x.name === 'Teeth Cleaning')!;
   });
   afterAll(async () => t.close());
