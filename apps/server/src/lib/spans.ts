@@ -50,3 +50,6 @@ export function subtract(a: readonly Span[], cuts: readonly Span[]): Span[] {
 }
 
 export const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
+
+/** Whether `span` lies wholly inside one of `open` (a booking within its lane's hours). */
+export const fitsIn = (open: readonly Span[], span: Span) => open.some((o) => o.start <= span.start && span.end <= o.end);

@@ -9,7 +9,7 @@ import type { Caller } from '../identity/caller.ts';
 import { clinicOpen, laneOpen, lanesOf, type Schedule, type ScheduleTreatment } from '../schedule/schedule-rules.ts';
 import type { NewBooking } from './booking.repository.ts';
 import { isStartOpen, judgeDate, type BookingClock } from './slots.ts';
-import { type Span } from '../../lib/spans.ts';
+import { fitsIn, type Span } from '../../lib/spans.ts';
 
 export interface CreateBookingInput {
   treatmentId: string;
@@ -75,8 +75,7 @@ export function prepareRequest(
   }
   const clinic = clinicOpen(s, input.date);
   const range: Span = { start: startMin, end: endMin };
-  const fits = (open: Span[]) => open.some((o) => o.start <= range.start && range.end <= o.end);
-  const lanes = lanesOf(s, treatment, input.doctorId).filter((lane) => fits(laneOpen(s, lane, input.date, clinic)));
+  const lanes = lanesOf(s, treatment, input.doctorId).filter((lane) => fitsIn(laneOpen(s, lane, input.date, clinic), range));
   if (lanes.length === 0) {
     const message = clinic.length === 0
       ? `The clinic is closed on ${input.date}; choose another day.`

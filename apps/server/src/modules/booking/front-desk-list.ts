@@ -9,6 +9,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Caller } from '../identity/caller.ts';
 import type { RefundsService } from '../payments/refunds.service.ts';
+import { fitsIn } from '../../lib/spans.ts';
 import { clinicOpen, laneOpen } from '../schedule/schedule-rules.ts';
 import type { ScheduleSnapshot } from '../schedule/schedule-snapshot.ts';
 import { listBookingsForAdmin, type AdminBookingFilter, type BookingRow } from './booking.repository.ts';
@@ -57,7 +58,7 @@ export function createFrontDeskList(deps: FrontDeskListDeps) {
         return {
           ...dto,
           patientAccount: { name: row.patientName, email: row.patientEmail, phone: row.phone },
-          outsideHours: row.status === 'confirmed' && !open.some((o) => o.start <= row.startMin && row.endMin <= o.end),
+          outsideHours: row.status === 'confirmed' && !fitsIn(open, { start: row.startMin, end: row.endMin }),
           payment: { paid: row.paid, refunded: (summaries.get(row.id)?.refundedCents ?? 0) / 100 },
         };
       });

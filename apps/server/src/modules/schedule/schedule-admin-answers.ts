@@ -5,6 +5,7 @@
 import { ErrorCode, type AdminTreatment, type AffectedBooking, type ScheduleException } from '@clinic/shared';
 import { AppError } from '../../lib/app-error.ts';
 import type { Db } from '../../db/client.ts';
+import { fitsIn } from '../../lib/spans.ts';
 import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { Caller } from '../identity/caller.ts';
 import { clinicOpen, laneOpen, type Schedule } from './schedule-rules.ts';
@@ -77,7 +78,7 @@ export function strandedError(rows: BookingRow[], what: string, advice = CONFIRM
 /** Whether a booking still fits the schedule: its lane open for its whole time. */
 export function fitsSchedule(s: Schedule, b: Pick<BookingRow, 'laneId' | 'date' | 'startMin' | 'endMin'>): boolean {
   const open = laneOpen(s, b.laneId, b.date, clinicOpen(s, b.date));
-  return open.some((o) => o.start <= b.startMin && b.endMin <= o.end);
+  return fitsIn(open, { start: b.startMin, end: b.endMin });
 }
 
 export function exceptionDto(e: ScheduleExceptionRow): ScheduleException {

@@ -15,6 +15,7 @@
 import { ErrorCode, todayInZone, type AdminTreatment, type ScheduleException, type WorkingHours } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { fitsIn, overlaps } from '../../lib/spans.ts';
 import { inTransaction, type UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { Caller } from '../identity/caller.ts';
 import { laneFor } from '../identity/permissions.ts';
@@ -191,8 +192,9 @@ export function createScheduleAdmin(deps: ScheduleAdminDeps) {
       for (const id of doctors) {
         const onLane = taken.get(id)!.filter((x) => x.date === b.date);
         const open = laneOpen(s, id, b.date, clinicOpen(s, b.date));
-        if (!open.some((o) => o.start <= b.startMin && b.endMin <= o.end)) continue;
-        if (onLane.some((x) => x.startMin < b.endMin && b.startMin < x.endMin)) continue;
+        const span = { start: b.startMin, end: b.endMin };
+        if (!fitsIn(open, span)) continue;
+        if (onLane.some((x) => overlaps({ start: x.startMin, end: x.endMin }, span))) continue;
         if (!best || onLane.length < best.load || (onLane.length === best.load && id < best.id)) best = { id, load: onLane.length };
       }
       if (!best) unplaceable.push(b.id);
