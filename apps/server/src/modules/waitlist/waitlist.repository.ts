@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { WAITLIST_LOCK_KEY } from '../../lib/lock-keys.ts';
 import type { PendingWrite } from '../../lib/pending-write.ts';
 import { doctors, treatments, users, waitlistEntries, waitlistOffers } from '../../db/schema.ts';
 
@@ -194,4 +195,37 @@ export async function expirePastEntries(db: Db, today: string): Promise<void> {
       WHERE status IN ('waiting', 'offered') AND date_to < ${today}::date
       RETURNING id)
     UPDATE waitlist_offers o SET status = 'expired' FROM gone WHERE o.entry_id = gone.id AND o.status = 'open'`);
+}
+
+/** The matcher's lock, held to the end of `tx`: one matcher (or expiry) at a time across instances. */
+export async function lockMatcher(tx: Db): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${WAITLIST_LOCK_KEY})`);
+}
+
+/** One join at a time per patient: the patient's row locked to the end of `tx`. */
+export async function lockPatientForJoin(tx: Db, patientId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, patientId)).for('update');
+}
+
+/** `entry|lane|start` of every offer made on `date`, whatever became of it. */
+export async function offeredKeysOn(db: Db, date: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ entryId: waitlistOffers.entryId, laneId: waitlistOffers.laneId, startMin: waitlistOffers.startMin })
+    .from(waitlistOffers)
+    .where(eq(waitlistOffers.date, date));
+  return new Set(rows.map((r) => `${r.entryId}|${r.laneId}|${r.startMin}`));
+}
+
+/** An offered entry waits again, unless another of its offers is still open. */
+export async function reopenEntryUnlessOffered(db: Db, entryId: string): Promise<void> {
+  await db
+    .update(waitlistEntries)
+    .set({ status: 'waiting' })
+    .where(
+      and(
+        eq(waitlistEntries.id, entryId),
+        eq(waitlistEntries.status, 'offered'),
+        sql`NOT EXISTS (SELECT 1 FROM ${waitlistOffers} o WHERE o.entry_id = ${waitlistEntries.id} AND o.status = 'open')`,
+      ),
+    );
 }

@@ -16,11 +16,9 @@ import {
   type WaitlistList,
   type WaitlistOffer,
 } from '@clinic/shared';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { WAITLIST_LOCK_KEY } from '../../lib/lock-keys.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import type { BookingService } from '../booking/booking.service.ts';
 import { SlotConflictError } from '../booking/booking-rules.ts';
@@ -44,6 +42,10 @@ import {
   listOpenOffersOf,
   listOpenOffersOn,
   lockEntryOf,
+  lockMatcher,
+  lockPatientForJoin,
+  offeredKeysOn,
+  reopenEntryUnlessOffered,
   markEntriesOffered,
   setEntryStatus,
   setOfferStatus,
@@ -124,7 +126,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
   async function matchDate(date: string): Promise<number> {
     if (judgeDate(date, clock()) !== 'bookable') return 0;
     return inTransaction(db, async ({ tx }) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${WAITLIST_LOCK_KEY})`);
+      await lockMatcher(tx);
       const entries = await listEntriesCovering(tx, date);
       if (entries.length === 0) return 0;
       const free = await booking.freeTimesFresh(tx, date, [...new Set(entries.map((e) => e.entry.treatmentId))]);
@@ -132,10 +134,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
       const openPerTime = new Map<string, number>();
       for (const o of onDate) openPerTime.set(`${o.laneId}|${o.startMin}`, (openPerTime.get(`${o.laneId}|${o.startMin}`) ?? 0) + 1);
       // Times an entry was offered before on this date (any outcome) are not offered to it again.
-      const before = await tx.execute<{ key: string }>(
-        sql`SELECT entry_id || '|' || lane_id || '|' || start_min AS key FROM waitlist_offers WHERE date = ${date}`,
-      );
-      const offeredBefore = new Set((Array.isArray(before) ? before : (before as { rows: { key: string }[] }).rows).map((r) => r.key));
+      const offeredBefore = await offeredKeysOn(tx, date);
       const at = now();
       const recent = (e: EntryRow) => e.lastOfferedAt !== null && at.getTime() - e.lastOfferedAt.getTime() < RECENT_OFFER_MS;
       const waiting = entries
@@ -220,7 +219,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
       }
       const row = await inTransaction(db, async ({ tx }) => {
         // One join at a time per patient: the count below cannot be raced past the limit.
-        await tx.execute(sql`SELECT 1 FROM users WHERE id = ${caller.userId} FOR UPDATE`);
+        await lockPatientForJoin(tx, caller.userId);
         const active = await listActiveEntriesOf(tx, caller.userId);
         if (active.some((e) => e.entry.treatmentId === treatment.id)) throw duplicate(treatment.name);
         if (active.length >= settings.maxEntries) {
@@ -303,10 +302,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
         if (!takenByOther) throw error;
         await inTransaction(db, async ({ tx }) => {
           await setOfferStatus(tx, offer.id, 'superseded');
-          await tx.execute(sql`
-            UPDATE waitlist_entries e SET status = 'waiting'
-            WHERE e.id = ${entry.id} AND e.status = 'offered'
-              AND NOT EXISTS (SELECT 1 FROM waitlist_offers o WHERE o.entry_id = e.id AND o.status = 'open')`);
+          await reopenEntryUnlessOffered(tx, entry.id);
         });
         throw new AppError(ErrorCode.SLOT_TAKEN, SLOT_TAKEN_MESSAGE);
       }
@@ -336,7 +332,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
     async expireTick(): Promise<void> {
       const at = now();
       const { expiredDates } = await inTransaction(db, async ({ tx }) => {
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(${WAITLIST_LOCK_KEY})`);
+        await lockMatcher(tx);
         const result = await closeStaleOffers(tx, at);
         await expirePastEntries(tx, clock().today);
         return result;
