@@ -56,6 +56,7 @@ import { createRefundsService, ISSUE_REFUND_JOB, type RefundsService } from './m
 import { createMailService } from './modules/mail/mail.service.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailSender, SEND_MAIL_JOB } from './modules/mail/mail-sender.ts';
+import { bookingLedger } from './modules/booking/booking-ledger.ts';
 import { createJobRunner, type JobRunner } from './modules/jobs/job-runner.ts';
 import { enqueueJobs } from './db/job-queue.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
@@ -257,7 +258,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const availabilityCache = createAvailabilityCache();
   const stripeProcessor = config.stripe ? await createStripeProcessor(config.stripe) : undefined;
   // Refunds are asked of the processor after the cancelling transaction commits, by a job.
-  const refunds = createRefundsService({ db, now, stripe: stripeProcessor, mail, log: app.log });
+  const refunds = createRefundsService({ db, now, stripe: stripeProcessor, mail, ledger: bookingLedger, log: app.log });
   app.decorate('refunds', refunds);
   const schedule = createScheduleSnapshot({ db, now, timeZone: config.clinicTimeZone });
   const reviews = createReviewsService({ db, now, rateLimiter, cursorSecret: config.authSecret });
@@ -291,6 +292,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     stripe: config.stripe && stripeProcessor ? { processor: stripeProcessor, publishableKey: config.stripe.publishableKey } : undefined,
     refunds,
     mail,
+    ledger: bookingLedger,
     enqueueJob: (tx, job) => enqueueJobs(tx, [job]).then(() => {}),
   });
   const booking = createBookingService({

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { SCHEDULE_LOCK_KEY } from '../../lib/lock-keys.ts';
 import type { PendingWrite } from '../../lib/pending-write.ts';
 import type { Db } from '../../db/client.ts';
@@ -319,6 +319,27 @@ export async function completeEndedBefore(tx: Db, endedBefore: Date, at: Date, l
     .set({ status: 'completed', statusChangedAt: at, statusChangedBy: 'system' })
     .where(inArray(bookings.id, due))
     .returning();
+}
+
+/**
+ * Marks the booking paid unless it already is or was cancelled, with a `paid` entry in its
+ * history (the patient paid); returns whether this call did it. A visit held or missed before
+ * its payment arrived is still paid by it.
+ */
+export async function markPaid(tx: Db, id: string, transactionId: string): Promise<boolean> {
+  const [paid] = await tx
+    .update(bookings)
+    .set({ paid: true, transactionId })
+    .where(and(eq(bookings.id, id), eq(bookings.paid, false), ne(bookings.status, 'cancelled')))
+    .returning({ priceCents: bookings.priceCents, patientId: bookings.patientId });
+  if (!paid) return false;
+  await insertBookingEvents(tx, [{ bookingId: id, actorKind: 'patient', actorId: paid.patientId, type: 'paid', data: { amount: paid.priceCents / 100, transactionId } }]);
+  return true;
+}
+
+/** The ids of an account's bookings, any status. */
+export async function listBookingIdsOf(db: Db, patientId: string): Promise<string[]> {
+  return (await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.patientId, patientId))).map((r) => r.id);
 }
 
 export async function insertBookingEvents(tx: Db, events: (typeof bookingEvents.$inferInsert)[]): Promise<void> {

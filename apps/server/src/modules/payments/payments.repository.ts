@@ -1,51 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bookingEvents, bookings, payments, processedEvents } from '../../db/schema.ts';
-import { isUuid } from '../../lib/ids.ts';
-
-/** The booking, locked for the rest of the transaction so two payments cannot interleave. */
-export async function lockBooking(tx: Db, id: string) {
-  if (!isUuid(id)) return null;
-  const rows = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
-  return rows[0] ?? null;
-}
-
-/** The booking as it is now, without a lock (for answers, not for changes). */
-export async function findBookingById(db: Db, id: string) {
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
-  return row ?? null;
-}
-
-/**
- * Marks the booking paid unless it already is or was cancelled, with a `paid` entry in its
- * history (the patient paid); returns whether this call did it. A visit held or missed before
- * its payment arrived is still paid by it.
- */
-export async function markBookingPaid(tx: Db, id: string, transactionId: string): Promise<boolean> {
-  const rows = await tx
-    .update(bookings)
-    .set({ paid: true, transactionId })
-    .where(and(eq(bookings.id, id), eq(bookings.paid, false), ne(bookings.status, 'cancelled')))
-    .returning({ id: bookings.id, priceCents: bookings.priceCents, patientId: bookings.patientId });
-  const [paid] = rows;
-  if (!paid) return false;
-  await tx.insert(bookingEvents).values({
-    bookingId: id, actorKind: 'patient', actorId: paid.patientId, type: 'paid', data: { amount: paid.priceCents / 100, transactionId },
-  });
-  return true;
-}
-
-/**
- * A payment the booking could not take (it was cancelled, or paid already) is being given back:
- * the history says so, under the refund it started.
- */
-export async function recordLatePaymentRefund(tx: Db, id: string, late: { amountCents: number; transactionId: string; reason: string }) {
-  await tx.insert(bookingEvents).values({
-    bookingId: id, actorKind: 'system', actorId: null, type: 'refund',
-    data: { status: 'pending', amount: late.amountCents / 100, transactionId: late.transactionId, reason: late.reason },
-  });
-}
+import { payments, processedEvents } from '../../db/schema.ts';
 
 export async function recordPayment(
   tx: Db,
@@ -106,8 +61,9 @@ export async function claimEvent(tx: Db, id: string, type: string): Promise<bool
   return rows.length === 1;
 }
 
-/** The payments of an account's bookings, oldest first (the account's export). */
-export function listPaymentsOfPatient(db: Db, patientId: string) {
+/** The payments of an account's bookings (`bookingIds`), oldest first (the account's export). */
+export function listPaymentsOfBookings(db: Db, bookingIds: readonly string[]) {
+  if (bookingIds.length === 0) return Promise.resolve([]);
   return db
     .select({
       bookingId: payments.bookingId,
@@ -118,8 +74,7 @@ export function listPaymentsOfPatient(db: Db, patientId: string) {
       createdAt: payments.createdAt,
     })
     .from(payments)
-    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .where(eq(bookings.patientId, patientId))
+    .where(inArray(payments.bookingId, [...bookingIds]))
     .orderBy(asc(payments.createdAt));
 }
 
@@ -136,12 +91,8 @@ export async function deleteUnsettledPayments(tx: Db, bookingIds: string[]): Pro
   return rows.length;
 }
 
-/** How many succeeded payments an account's bookings have (what an erasure keeps). */
-export async function countSettledPaymentsOf(db: Db, patientId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(payments)
-    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .where(and(eq(bookings.patientId, patientId), eq(payments.status, 'succeeded')));
-  return row?.n ?? 0;
+/** How many succeeded payments these bookings have (an account's: what its erasure keeps). */
+export async function countSettledPaymentsOf(db: Db, bookingIds: readonly string[]): Promise<number> {
+  if (bookingIds.length === 0) return 0;
+  return db.$count(payments, and(inArray(payments.bookingId, [...bookingIds]), eq(payments.status, 'succeeded')));
 }

@@ -19,22 +19,19 @@ import {
   countPayments,
   countSettledPaymentsOf,
   deleteUnsettledPayments,
-  findBookingById,
   findPayment,
   latestPayment,
-  listPaymentsOfPatient,
-  lockBooking,
-  markBookingPaid,
+  listPaymentsOfBookings,
   markIntentCancelled,
   openStripePaymentsOf,
-  recordLatePaymentRefund,
   recordPayment,
 } from './payments.repository.ts';
+import type { BookingLedger, PayableBooking } from './booking-ledger.ts';
 import type { RefundsService } from './refunds.service.ts';
 import type { StripeProcessor } from './stripe-processor.ts';
 import { chargeTestCard } from './test-mode-processor.ts';
 
-type BookingRow = NonNullable<Awaited<ReturnType<typeof lockBooking>>>;
+type BookingRow = PayableBooking;
 
 /** The job that cancels a cancelled booking's open Stripe intents, after the cancel commits. */
 export const CLOSE_INTENTS_JOB = 'payments.close-intents';
@@ -49,13 +46,15 @@ export interface PaymentsDeps {
   refunds: Pick<RefundsService, 'reconcile' | 'queuePaymentBackIn'>;
   /** The clinic hears of a payment given back. */
   mail: Pick<MailService, 'queueLatePaymentRefund'>;
+  /** The bookings, through the booking module's port (their tables are its). */
+  ledger: BookingLedger;
   /** Queues a background job in `tx` (the jobs module's), so it exists if and only if `tx` commits. */
   enqueueJob(tx: Db, job: { kind: string; payload: Record<string, unknown>; runAt: Date }): Promise<void>;
 }
 
 type SettleOutcome = 'paid' | 'refunding' | 'mismatch' | 'no-booking';
 
-export function createPaymentsService({ db, now, stripe, refunds, mail, enqueueJob }: PaymentsDeps) {
+export function createPaymentsService({ db, now, stripe, refunds, mail, ledger, enqueueJob }: PaymentsDeps) {
   /** The caller's own unpaid, active booking, locked; anything else is refused. */
   function assertPayable(caller: Caller, booking: BookingRow | null): asserts booking is BookingRow {
     if (!booking || booking.patientId !== caller.userId) {
@@ -75,7 +74,7 @@ export function createPaymentsService({ db, now, stripe, refunds, mail, enqueueJ
    * change nothing.
    */
   async function settleIntentInTx(tx: Db, intent: { id: string; amount: number }, bookingId: string): Promise<SettleOutcome> {
-    const booking = await lockBooking(tx, bookingId);
+    const booking = await ledger.lock(tx, bookingId);
     if (!booking) return 'no-booking';
     if (booking.paid && booking.transactionId === intent.id) return 'paid';
     if (intent.amount !== booking.priceCents) {
@@ -87,14 +86,17 @@ export function createPaymentsService({ db, now, stripe, refunds, mail, enqueueJ
     }
     await recordPayment(tx, { bookingId, provider: 'stripe', providerRef: intent.id, amountCents: intent.amount, status: 'succeeded' });
     if (booking.status !== 'cancelled' && !booking.paid) {
-      await markBookingPaid(tx, bookingId, intent.id);
+      await ledger.markPaid(tx, bookingId, intent.id);
       return 'paid';
     }
     const reason = booking.status === 'cancelled' ? 'the booking had been cancelled' : 'the booking was already paid';
     const payment = await findPayment(tx, 'stripe', intent.id);
     const refund = payment ? await refunds.queuePaymentBackIn(tx, payment, `paid when ${reason}`) : null;
     if (refund) {
-      await recordLatePaymentRefund(tx, bookingId, { amountCents: intent.amount, transactionId: intent.id, reason });
+      await ledger.record(tx, bookingId, {
+        actorKind: 'system', actorId: null, type: 'refund',
+        data: { status: 'pending', amount: intent.amount / 100, transactionId: intent.id, reason },
+      });
       await mail.queueLatePaymentRefund(tx, { bookingId, amountCents: intent.amount, transactionId: intent.id, reason });
     }
     return 'refunding';
@@ -170,13 +172,13 @@ export function createPaymentsService({ db, now, stripe, refunds, mail, enqueueJ
     },
 
     /** How many succeeded payments an account's bookings have (what its erasure keeps). */
-    countSettledOf(tx: Db, patientId: string): Promise<number> {
-      return countSettledPaymentsOf(tx, patientId);
+    async countSettledOf(tx: Db, patientId: string): Promise<number> {
+      return countSettledPaymentsOf(tx, await ledger.bookingIdsOf(tx, patientId));
     },
 
     /** The payments of an account's bookings, as its export lists them (design section 5.7). */
     async exportOf(patientId: string) {
-      return (await listPaymentsOfPatient(db, patientId)).map((p) => ({ ...p, createdAt: p.createdAt.toISOString() }));
+      return (await listPaymentsOfBookings(db, await ledger.bookingIdsOf(db, patientId))).map((p) => ({ ...p, createdAt: p.createdAt.toISOString() }));
     },
 
     config(): PaymentConfig {
@@ -190,7 +192,7 @@ export function createPaymentsService({ db, now, stripe, refunds, mail, enqueueJ
         throw new AppError(ErrorCode.VALIDATION, 'Your card has expired.', { errors: { expiry: ['Your card has expired.'] } });
       }
       const outcome = await db.transaction(async (tx) => {
-        const booking = await lockBooking(tx, bookingId);
+        const booking = await ledger.lock(tx, bookingId);
         assertPayable(caller, booking);
         const charge = chargeTestCard(card.cardNumber);
         const reference = charge.ok ? charge.transactionId : `declined_${Date.now()}_${Math.random().toString(36).slice(2)}`;
@@ -202,7 +204,7 @@ export function createPaymentsService({ db, now, stripe, refunds, mail, enqueueJ
           status: charge.ok ? 'succeeded' : 'failed',
           failureMessage: charge.ok ? undefined : charge.message,
         });
-        if (charge.ok) await markBookingPaid(tx, bookingId, charge.transactionId);
+        if (charge.ok) await ledger.markPaid(tx, bookingId, charge.transactionId);
         return charge;
       });
       if (!outcome.ok) throw new AppError(ErrorCode.PAYMENT_DECLINED, outcome.message);
@@ -213,7 +215,7 @@ export function createPaymentsService({ db, now, stripe, refunds, mail, enqueueJ
     async createIntent(caller: Caller, bookingId: string): Promise<{ clientSecret: string }> {
       if (!stripe) throw new AppError(ErrorCode.CONFLICT, 'Stripe is not configured; use the test-mode card form.');
       const booking = await db.transaction(async (tx) => {
-        const row = await lockBooking(tx, bookingId);
+        const row = await ledger.lock(tx, bookingId);
         assertPayable(caller, row);
         return row;
       });
@@ -228,7 +230,7 @@ export function createPaymentsService({ db, now, stripe, refunds, mail, enqueueJ
       // Recorded under the booking's lock: a cancel that committed while Stripe made the intent
       // is seen here, and the intent goes to the cancel job instead of the browser.
       const cancelled = await db.transaction(async (tx) => {
-        const row = await lockBooking(tx, bookingId);
+        const row = await ledger.lock(tx, bookingId);
         if (row) await recordPayment(tx, { bookingId, provider: 'stripe', providerRef: intent.id, amountCents: booking.priceCents, status: 'pending' });
         if (row?.status === 'confirmed' && !row.paid) return false;
         await enqueueJob(tx, { kind: CLOSE_INTENTS_JOB, payload: { intents: [{ id: intent.id, bookingId }] }, runAt: now() });
@@ -241,7 +243,7 @@ export function createPaymentsService({ db, now, stripe, refunds, mail, enqueueJ
     /** After Elements confirms: ask Stripe itself (server-side) whether the intent succeeded. */
     async confirmStripe(caller: Caller, bookingId: string) {
       if (!stripe) throw new AppError(ErrorCode.CONFLICT, 'Stripe is not configured.');
-      const booking = await findBookingById(db, bookingId);
+      const booking = await ledger.find(db, bookingId);
       const payment = booking && booking.patientId === caller.userId ? await latestPayment(db, bookingId, 'stripe') : null;
       if (!booking || !payment) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such payment.');
       if (!booking.paid) {
@@ -253,7 +255,7 @@ export function createPaymentsService({ db, now, stripe, refunds, mail, enqueueJ
         await db.transaction((tx) => settleIntentInTx(tx, intent, bookingId));
       }
       // Paid is what the database says now, not what we hoped: a mismatched amount stays unpaid.
-      const settled = await findBookingById(db, bookingId);
+      const settled = await ledger.find(db, bookingId);
       if (settled && settled.transactionId !== payment.providerRef && settled.status === 'cancelled') {
         throw new AppError(ErrorCode.CONFLICT, 'This booking was cancelled; your payment is being refunded in full.');
       }
@@ -281,7 +283,7 @@ export function createPaymentsService({ db, now, stripe, refunds, mail, enqueueJ
           const intent = event.data.object as { id: string; amount: number; metadata?: { bookingId?: string }; last_payment_error?: { message?: string } };
           const bookingId = intent.metadata?.bookingId;
           // An event about no booking of ours (or a malformed id) is acknowledged, not retried.
-          if (!bookingId || !(await lockBooking(tx, bookingId))) return true;
+          if (!bookingId || !(await ledger.lock(tx, bookingId))) return true;
           if (event.type === 'payment_intent.payment_failed') {
             await recordPayment(tx, { bookingId, provider: 'stripe', providerRef: intent.id, amountCents: intent.amount, status: 'failed', failureMessage: intent.last_payment_error?.message });
           } else {

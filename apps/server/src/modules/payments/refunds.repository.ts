@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { enqueueJobs } from '../../db/job-queue.ts';
-import { bookingEvents, payments, refunds } from '../../db/schema.ts';
+import { payments, refunds } from '../../db/schema.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -9,8 +9,8 @@ export type RefundRow = typeof refunds.$inferSelect;
  * The booking's settled payment (the one a refund goes back to): the one that paid it, else the
  * newest. A second payment of a paid booking is given back on its own and is not this one.
  */
-export async function settledPaymentOf(tx: Db, bookingId: string) {
-  const paidIt = sql`${payments.providerRef} = (SELECT b.transaction_id FROM bookings b WHERE b.id = ${bookingId})`;
+export async function settledPaymentOf(tx: Db, bookingId: string, paidBy: string | null) {
+  const paidIt = sql`${payments.providerRef} = ${paidBy}`;
   const [row] = await tx
     .select()
     .from(payments)
@@ -60,16 +60,10 @@ export async function takeRefund(db: Db, id: string, attempts: number): Promise<
   return row ?? null;
 }
 
-/** Updates a refund; a settled outcome (succeeded, failed) also goes into its booking's history. */
-export async function updateRefund(db: Db, id: string, set: Partial<typeof refunds.$inferInsert>): Promise<void> {
+/** Updates a refund; answers the row as it is now (null: no such refund). */
+export async function updateRefund(db: Db, id: string, set: Partial<typeof refunds.$inferInsert>): Promise<RefundRow | null> {
   const [row] = await db.update(refunds).set({ ...set, updatedAt: new Date() }).where(eq(refunds.id, id)).returning();
-  if (row && (set.status === 'succeeded' || set.status === 'failed')) await refundEvent(db, row);
-}
-
-async function refundEvent(db: Db, row: RefundRow) {
-  await db.insert(bookingEvents).values({
-    bookingId: row.bookingId, actorKind: 'system', actorId: null, type: 'refund', data: { status: row.status, amount: row.amountCents / 100 },
-  });
+  return row ?? null;
 }
 
 export async function updateRefundByRef(db: Db, provider: string, providerRef: string, set: Partial<typeof refunds.$inferInsert>) {
@@ -78,6 +72,5 @@ export async function updateRefundByRef(db: Db, provider: string, providerRef: s
     .set({ ...set, updatedAt: new Date() })
     .where(and(eq(refunds.provider, provider), eq(refunds.providerRef, providerRef)))
     .returning();
-  if (rows[0] && (set.status === 'succeeded' || set.status === 'failed')) await refundEvent(db, rows[0]);
   return rows[0] ?? null;
 }

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { JobKind } from '../jobs/job-runner.ts';
+import type { BookingLedger } from './booking-ledger.ts';
 import {
   ISSUE_REFUND_JOB,
   insertRefund,
@@ -40,6 +41,8 @@ export interface RefundsDeps {
   now: () => Date;
   stripe?: StripeProcessor;
   mail: Pick<MailService, 'queueRefundFailed'>;
+  /** The bookings, through the booking module's port: which payment paid one, and its history. */
+  ledger: Pick<BookingLedger, 'find' | 'record'>;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   retryBaseMs?: number;
   maxAttempts?: number;
@@ -51,7 +54,7 @@ export { ISSUE_REFUND_JOB };
 const STRIPE_PENDING_RECHECK_MS = 3_600_000;
 
 export function createRefundsService(deps: RefundsDeps) {
-  const { db, now, stripe, mail, log, retryBaseMs = 30_000, maxAttempts = 8 } = deps;
+  const { db, now, stripe, mail, ledger, log, retryBaseMs = 30_000, maxAttempts = 8 } = deps;
 
   /**
    * Asks the processor for one refund. Stripe gets one refund per row whatever the retries (its
@@ -67,22 +70,32 @@ export function createRefundsService(deps: RefundsDeps) {
       // Stripe answers `pending` for some methods: the webhook settles those, or the next look.
       const status = made.status === 'succeeded' ? 'succeeded' : made.status === 'failed' || made.status === 'canceled' ? 'failed' : 'pending';
       if (status === 'failed') return db.transaction((tx) => failed(tx, refund, made.failureReason ?? 'refused by Stripe', { providerRef: made.id }));
-      await updateRefund(db, refund.id, { providerRef: made.id, status });
+      await db.transaction((tx) => settle(tx, refund.id, { providerRef: made.id, status }));
       if (status === 'pending') return { again: new Date(now().getTime() + STRIPE_PENDING_RECHECK_MS) };
     } else {
       // The built-in test mode took no money: it records an instant refund, as Stripe's test mode does.
-      await updateRefund(db, refund.id, { providerRef: `test_re_${randomUUID().replaceAll('-', '')}`, status: 'succeeded' });
+      await db.transaction((tx) => settle(tx, refund.id, { providerRef: `test_re_${randomUUID().replaceAll('-', '')}`, status: 'succeeded' }));
     }
   }
 
   /** The one writer of a failed refund: its row (and so one history entry) and the clinic's mail, together in `tx`. */
   async function failed(tx: Db, refund: RefundRow, reason: string, set: { providerRef?: string } = {}) {
-    await updateRefund(tx, refund.id, { ...set, status: 'failed', failureReason: reason });
+    await settle(tx, refund.id, { ...set, status: 'failed', failureReason: reason });
     await mail.queueRefundFailed(tx, { bookingId: refund.bookingId, amountCents: refund.amountCents, reason });
     log?.error({ refundId: refund.id, reason }, 'refund failed');
   }
 
   const refundIdOf = (payload: Record<string, unknown>) => String(payload.refundId);
+
+  /** A settled outcome (succeeded, failed) goes into the booking's history, in the same transaction as the row. */
+  const historyOf = (tx: Db, row: RefundRow) =>
+    ledger.record(tx, row.bookingId, { actorKind: 'system', actorId: null, type: 'refund', data: { status: row.status, amount: row.amountCents / 100 } });
+
+  /** Updates a refund; a settled outcome is written to its booking's history with it. */
+  async function settle(tx: Db, id: string, set: Parameters<typeof updateRefund>[2]) {
+    const row = await updateRefund(tx, id, set);
+    if (row && (row.status === 'succeeded' || row.status === 'failed')) await historyOf(tx, row);
+  }
 
   /** The `refund.issue` job kind: run by the job engine, retried with backoff, failed in one place. */
   const issueJob: JobKind = {
@@ -90,7 +103,7 @@ export function createRefundsService(deps: RefundsDeps) {
     retryBaseMs,
     retryMaxMs: 6 * 3_600_000,
     run: (payload, job) => issue(refundIdOf(payload), job.attempts),
-    retrying: async (tx, payload, reason, at) => updateRefund(tx, refundIdOf(payload), { nextAttemptAt: at, failureReason: reason }),
+    retrying: async (tx, payload, reason, at) => void (await updateRefund(tx, refundIdOf(payload), { nextAttemptAt: at, failureReason: reason })),
     failed: async (tx, payload, reason) => {
       const refund = await pendingRefund(tx, refundIdOf(payload));
       if (refund) await failed(tx, refund, reason);
@@ -104,7 +117,7 @@ export function createRefundsService(deps: RefundsDeps) {
      * was paid (or nothing is left).
      */
     async queueIn(tx: Db, bookingId: string, amount: 'full' | number, reason: string): Promise<RefundSummary | null> {
-      const payment = await settledPaymentOf(tx, bookingId);
+      const payment = await settledPaymentOf(tx, bookingId, (await ledger.find(tx, bookingId))?.transactionId ?? null);
       if (!payment) {
         if (amount !== 'full') throw new AppError(ErrorCode.VALIDATION, 'This booking was not paid: there is nothing to refund.', { errors: { refund: ['Nothing was paid'] } });
         return null;
@@ -148,6 +161,7 @@ export function createRefundsService(deps: RefundsDeps) {
       const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : null;
       if (!status) return;
       const row = await updateRefundByRef(tx, 'stripe', refund.id, { status, failureReason: refund.failureReason ?? null });
+      if (row) await historyOf(tx, row);
       if (row && status === 'failed') await mail.queueRefundFailed(tx, { bookingId: row.bookingId, amountCents: row.amountCents, reason: refund.failureReason ?? 'refused by Stripe' });
     },
 
