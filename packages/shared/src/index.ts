@@ -18,3 +18,4 @@ export * from './waitlist.ts';
 export * from './reviews.ts';
 export * from './roles.ts';
 export * from './staff-day.ts';
+export * from './clinic.ts';
