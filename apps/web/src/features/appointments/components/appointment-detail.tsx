@@ -10,6 +10,7 @@ import type { BookingDetail } from '@clinic/shared';
 import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { doctorTitle } from '../../../lib/doctor-title.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { useDownloadAppointmentIcs } from '../api/download-appointment-ics.ts';
 import {
@@ -136,7 +137,7 @@ function Detail({ booking }: { booking: BookingDetail }) {
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
         <Fact term="Date">{mediumDateOf(booking.date)}</Fact>
         <Fact term="Time">{booking.slot}</Fact>
-        {booking.doctor && <Fact term="Doctor">Dr. {booking.doctor.name}</Fact>}
+        {booking.doctor && <Fact term="Doctor">{doctorTitle(booking.doctor.name)}</Fact>}
         <Fact term="Price">{dollars(booking.price)}</Fact>
         <Fact term="Payment">
           <PaymentState booking={booking} />

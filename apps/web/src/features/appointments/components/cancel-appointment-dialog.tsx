@@ -6,6 +6,7 @@ import { TextAreaField } from '../../../components/ui/form-field.tsx';
 import { Modal, ModalFooter, type ModalHandle } from '../../../components/ui/modal.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { doctorTitle } from '../../../lib/doctor-title.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { useCancelAppointment } from '../api/cancel-appointment.ts';
 import { closedWindowMessage, dollars, formatInstant } from '../utils/appointment-texts.ts';
@@ -52,7 +53,7 @@ export function CancelAppointmentDialog({ booking, onClose }: CancelAppointmentD
       >
         <p>
           {booking.treatment} on {mediumDateOf(booking.date)} at {booking.slot}
-          {booking.doctor && ` with Dr. ${booking.doctor.name}`}.
+          {booking.doctor && ` with ${doctorTitle(booking.doctor.name)}`}.
         </p>
         {booking.cancelDeadline && (
           <p>You can cancel online until {formatInstant(booking.cancelDeadline)}.</p>

@@ -25,6 +25,7 @@ import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
+import { doctorTitle } from '../../../lib/doctor-title.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { appointmentQueryKey } from '../api/get-appointment.ts';
 import { useRescheduleAvailability } from '../api/get-reschedule-availability.ts';
@@ -217,7 +218,7 @@ function Reschedule({ booking }: { booking: BookingDetail }) {
         Your current time: {booking.treatment} on{' '}
         <strong className="whitespace-nowrap">{mediumDateOf(booking.date)}</strong> at{' '}
         <strong className="whitespace-nowrap">{booking.slot}</strong>
-        {booking.doctor && ` with Dr. ${booking.doctor.name}`}.
+        {booking.doctor && ` with ${doctorTitle(booking.doctor.name)}`}.
       </p>
       {canMove ? (
         <RescheduleForm booking={booking} />

@@ -122,6 +122,23 @@ describe('MyAppointments', () => {
     expect(within(table).getAllByText(/with Dr\./)).toHaveLength(1);
   });
 
+  it('keeps the title a doctor was entered with, rather than saying "Dr. Dr."', async () => {
+    mockFetch({
+      'GET /api/booking': () =>
+        json([
+          bookingFactory({
+            _id: 'b1',
+            doctor: { _id: '7d0c1c0e-0000-4000-8000-000000000001', name: 'Dr. Emily Watson' },
+          }),
+        ]),
+    });
+    renderList();
+
+    const table = await screen.findByRole('table', { name: 'My Appointments: 1' });
+    expect(within(table).getByText('with Dr. Emily Watson')).toBeInTheDocument();
+    expect(within(table).queryByText(/Dr\. Dr\./)).not.toBeInTheDocument();
+  });
+
   it("links each row's Details to the booking's page, in a sixth column after the spec's five", async () => {
     mockFetch({
       'GET /api/booking': () =>

@@ -7,6 +7,7 @@ import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { doctorTitle } from '../../../lib/doctor-title.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { useBookings } from '../api/get-bookings.ts';
 
@@ -130,7 +131,7 @@ export function MyAppointments({
                 {booking.treatment}
                 {booking.doctor && (
                   <span className="block text-xs text-base-content/70">
-                    with Dr. {booking.doctor.name}
+                    with {doctorTitle(booking.doctor.name)}
                   </span>
                 )}
               </td>

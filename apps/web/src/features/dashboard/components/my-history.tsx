@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { texts, type Booking } from '@clinic/shared';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { doctorTitle } from '../../../lib/doctor-title.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { useBookings } from '../api/get-bookings.ts';
 import {
@@ -46,7 +47,7 @@ function HistoryRow({ booking }: { booking: Booking }) {
       <Cell label="Treatment">
         <span className="font-medium">{booking.treatment}</span>
       </Cell>
-      <Cell label="Doctor">{booking.doctor ? `Dr. ${booking.doctor.name}` : '—'}</Cell>
+      <Cell label="Doctor">{booking.doctor ? doctorTitle(booking.doctor.name) : '—'}</Cell>
       <Cell label="Date">
         <span className="whitespace-nowrap">{mediumDateOf(booking.date)}</span>
       </Cell>

@@ -8,6 +8,7 @@ import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { StaffLoadFailed } from '../../../components/ui/staff-load-failed.tsx';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
+import { doctorTitle } from '../../../lib/doctor-title.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { useAdminReviews } from '../api/get-admin-reviews.ts';
 import { useModerateReview } from '../api/moderate-review.ts';
@@ -34,7 +35,7 @@ const DECIDED_TEXT: Record<Decision, string> = { published: 'published', hidden:
 /** 'Teeth Cleaning, Jun 12, 2030, 08.30 AM - 09.00 AM, with Dr. Ann Lee'. */
 function visitText(visit: AdminReview['booking']): string {
   const when = `${visit.treatment}, ${mediumDateOf(visit.date)}, ${visit.slot}`;
-  return visit.doctor ? `${when}, with Dr. ${visit.doctor}` : when;
+  return visit.doctor ? `${when}, with ${doctorTitle(visit.doctor)}` : when;
 }
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {

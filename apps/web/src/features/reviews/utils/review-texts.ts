@@ -1,5 +1,6 @@
 /** What the review screens say about a review's status and the visit it is about. */
 import type { ReviewStatus, ReviewedVisit } from '@clinic/shared';
+import { doctorTitle } from '../../../lib/doctor-title.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 
 /** A status in the patient's words. */
@@ -25,7 +26,7 @@ export function visitName(visit: Pick<ReviewedVisit, 'treatment' | 'date'>): str
 /** 'Jun 12, 2030, 08.30 AM - 09.00 AM, with Dr. Ann Lee'. */
 export function visitDetails(visit: ReviewedVisit): string {
   const when = `${mediumDateOf(visit.date)}, ${visit.slot}`;
-  return visit.doctor ? `${when}, with Dr. ${visit.doctor}` : when;
+  return visit.doctor ? `${when}, with ${doctorTitle(visit.doctor)}` : when;
 }
 
 /** The text counter under the review: '1,000 characters left', '3 characters too many'. */

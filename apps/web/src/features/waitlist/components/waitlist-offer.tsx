@@ -9,6 +9,7 @@ import {
 } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
+import { doctorTitle } from '../../../lib/doctor-title.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { useClaimOffer } from '../api/claim-offer.ts';
 import { OFFER_EXPIRED_TEXT, timeLeftText } from '../utils/waitlist-texts.ts';
@@ -64,7 +65,7 @@ export function WaitlistOffer({ offer, now, phone }: WaitlistOfferProps) {
         <p className="font-semibold">
           {mediumDateOf(offer.date)} at <span className="whitespace-nowrap">{offer.slot}</span>
         </p>
-        {offer.doctor && <p className="text-sm">with Dr. {offer.doctor.name}</p>}
+        {offer.doctor && <p className="text-sm">with {doctorTitle(offer.doctor.name)}</p>}
         <p className={`text-sm ${isExpired ? 'text-error' : 'text-base-content/80'}`}>
           <time dateTime={offer.expiresAt}>{timeLeft}</time>
         </p>

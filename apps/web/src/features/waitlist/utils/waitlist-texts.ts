@@ -4,6 +4,7 @@
  * minutes left.
  */
 import type { WaitlistEntry, WaitlistJoin } from '@clinic/shared';
+import { doctorTitle } from '../../../lib/doctor-title.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 
 export const joinedToast = (treatment: string) => `You are on the waitlist for ${treatment}.`;
@@ -64,7 +65,7 @@ export function dateRangeText({ from, to }: Pick<WaitlistEntry, 'from' | 'to'>):
 }
 
 export function doctorText(doctor: WaitlistEntry['doctor']): string {
-  return doctor ? `Dr. ${doctor.name}` : 'Any doctor';
+  return doctor ? doctorTitle(doctor.name) : 'Any doctor';
 }
 
 /** Whole minutes left until `expiresAt` (rounded down: the patient has at least that long). */
