@@ -122,6 +122,23 @@ describe('MyAppointments', () => {
     expect(within(table).getAllByText(/with Dr\./)).toHaveLength(1);
   });
 
+  it('shows each booking as a card on a phone, every line named by its column, pay and Details included', async () => {
+    mockFetch({ 'GET /api/booking': () => json([bookingFactory({ _id: 'b1' })]) });
+    renderList();
+
+    const table = await screen.findByRole('table', { name: 'My Appointments: 1' });
+    expect(table).toHaveClass('max-sm:block');
+    expect(table.parentElement).not.toHaveClass('overflow-x-auto');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    const [, row] = within(table).getAllByRole('row');
+    const cells = within(row!).getAllByRole('cell');
+    expect(cells.map((td) => td.dataset.label)).toEqual(headers);
+    expect(within(cells[4]!).getByRole('link', { name: 'pay' })).toBeInTheDocument();
+    expect(within(cells[5]!).getByRole('link', { name: 'Details' })).toBeInTheDocument();
+  });
+
   it('keeps the title a doctor was entered with, rather than saying "Dr. Dr."', async () => {
     mockFetch({
       'GET /api/booking': () =>

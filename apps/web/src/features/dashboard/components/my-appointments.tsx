@@ -5,7 +5,7 @@ import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx
 import { TestPaymentBadge } from '../../../components/test-payment-badge.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
+import { StackedCell, StackedRow, StackedTable } from '../../../components/ui/stacked-table.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { doctorTitle } from '../../../lib/doctor-title.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
@@ -51,6 +51,9 @@ function Payment({ booking, isStaffView }: { booking: Booking; isStaffView: bool
   return null;
 }
 
+/** The spec's five columns, then Manage. */
+const COLUMNS = ['Name', 'Date', 'Time', 'Treatment', 'Payment', 'Manage'] as const;
+
 /** The query string that keeps "Show past and cancelled" on across a visit to a booking's page. */
 const INCLUDE_PARAM = 'include';
 
@@ -64,6 +67,9 @@ const INCLUDE_PARAM = 'include';
  * a status other than confirmed as a badge. "Show past and cancelled" below the table asks the
  * server for the cancelled bookings too, which it otherwise leaves out; a link under it leads to
  * the waitlist, for a patient who would rather have an earlier time.
+ *
+ * On a phone each booking is a card with a line per column, so 'pay' and Details are on screen
+ * without scrolling sideways.
  */
 export function MyAppointments({
   email,
@@ -115,30 +121,31 @@ export function MyAppointments({
           </Link>
         </p>
       ) : (
-        <DataTable
-          labelledBy={titleId}
-          columns={['Name', 'Date', 'Time', 'Treatment', 'Payment', 'Manage']}
-        >
+        <StackedTable labelledBy={titleId} columns={COLUMNS}>
           {list.map((booking) => (
-            <tr
+            <StackedRow
               key={booking._id}
-              className={booking.status === 'cancelled' ? 'text-base-content/70' : undefined}
+              className={booking.status === 'cancelled' ? 'text-base-content/70' : ''}
             >
-              <td>{booking.patientName}</td>
-              <td className="whitespace-nowrap">{mediumDateOf(booking.date)}</td>
-              <td className="whitespace-nowrap">{booking.slot}</td>
-              <td>
+              <StackedCell label="Name">{booking.patientName}</StackedCell>
+              <StackedCell label="Date">
+                <span className="whitespace-nowrap">{mediumDateOf(booking.date)}</span>
+              </StackedCell>
+              <StackedCell label="Time">
+                <span className="whitespace-nowrap">{booking.slot}</span>
+              </StackedCell>
+              <StackedCell label="Treatment">
                 {booking.treatment}
                 {booking.doctor && (
                   <span className="block text-xs text-base-content/70">
                     with {doctorTitle(booking.doctor.name)}
                   </span>
                 )}
-              </td>
-              <td>
+              </StackedCell>
+              <StackedCell label="Payment">
                 <Payment booking={booking} isStaffView={isStaffView} />
-              </td>
-              <td>
+              </StackedCell>
+              <StackedCell label="Manage">
                 <div className="flex flex-col items-start gap-1">
                   {booking.status !== 'confirmed' && <BookingStatusBadge booking={booking} />}
                   <Link
@@ -148,10 +155,10 @@ export function MyAppointments({
                     Details
                   </Link>
                 </div>
-              </td>
-            </tr>
+              </StackedCell>
+            </StackedRow>
           ))}
-        </DataTable>
+        </StackedTable>
       )}
       <label htmlFor={toggleId} className="flex w-fit cursor-pointer items-center gap-2">
         <input

@@ -107,6 +107,14 @@ describe('MyHistory', () => {
       ['Teeth Cleaning', 'Dr. Ann Lee', 'May 2, 2030', '08.30 AM - 09.00 AM', 'Completed', 'Paid'],
     ]);
     expect(screen.queryByText('Oral Surgery')).not.toBeInTheDocument();
+    // On a phone each visit is a card (no sideways scroll), its lines named by their column.
+    expect(table).toHaveClass('max-sm:block');
+    expect(table.parentElement).not.toHaveClass('overflow-x-auto');
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((td) => td.dataset.label),
+    ).toEqual(['Treatment', 'Doctor', 'Date', 'Time', 'Status', 'Payment']);
   });
 
   it('notes a refund still on its way, and says nothing about the money of a free visit', async () => {

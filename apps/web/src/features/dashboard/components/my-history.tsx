@@ -1,7 +1,12 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { texts, type Booking } from '@clinic/shared';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import {
+  StackedCell as Cell,
+  StackedRow,
+  StackedTable,
+} from '../../../components/ui/stacked-table.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { doctorTitle } from '../../../lib/doctor-title.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
@@ -24,26 +29,11 @@ const statusBadge: Record<Booking['status'], string> = {
   confirmed: 'badge-ghost',
 };
 
-/**
- * A cell that, on a phone, is a line of the visit's card with its column's name in front of it
- * (the column headers are then only read out); from `sm` up, a plain table cell.
- */
-function Cell({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <td
-      data-label={label}
-      className="flex gap-3 px-0 py-1 before:w-24 before:shrink-0 before:font-medium before:content-[attr(data-label)] sm:table-cell sm:px-4 sm:py-3 sm:before:content-none"
-    >
-      <div className="min-w-0">{children}</div>
-    </td>
-  );
-}
-
 function HistoryRow({ booking }: { booking: Booking }) {
   const payment = historyPaymentLabel(booking);
   const refund = refundNote(booking);
   return (
-    <tr className="block border-b border-base-300 px-4 py-3 last:border-b-0 sm:table-row sm:p-0">
+    <StackedRow>
       <Cell label="Treatment">
         <span className="font-medium">{booking.treatment}</span>
       </Cell>
@@ -65,7 +55,7 @@ function HistoryRow({ booking }: { booking: Booking }) {
         <span className="whitespace-nowrap">{payment ?? '—'}</span>
         {refund && <span className="block text-xs text-base-content/70">{refund}</span>}
       </Cell>
-    </tr>
+    </StackedRow>
   );
 }
 
@@ -124,24 +114,11 @@ export function MyHistory({ email, onAccessDenied, now: pinnedNow }: MyHistoryPr
           </Link>
         </p>
       ) : (
-        <div className="rounded-box border border-base-300 sm:overflow-x-auto">
-          <table className="table block sm:table" aria-labelledby={titleId}>
-            <thead className="sr-only sm:not-sr-only sm:table-header-group">
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="block sm:table-row-group">
-              {visits.map((booking) => (
-                <HistoryRow key={booking._id} booking={booking} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackedTable labelledBy={titleId} columns={COLUMNS}>
+          {visits.map((booking) => (
+            <HistoryRow key={booking._id} booking={booking} />
+          ))}
+        </StackedTable>
       );
   }
 
