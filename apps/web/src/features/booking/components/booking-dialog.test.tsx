@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -101,6 +102,56 @@ describe('BookingDialog', () => {
     expect(dialog).not.toHaveAttribute('open');
   });
 
+  it("offers 'Pay now' beside the spec's toast for an unpaid booking with a price, to its payment page", async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'POST /api/booking': () =>
+        json(
+          { success: true, booking: bookingFactory({ _id: 'b7', price: 17, paid: false }) },
+          201,
+        ),
+    });
+    // As on the booking page, the dialog is gone once it closes; the toast outlives it.
+    function Page() {
+      const [isOpen, setIsOpen] = useState(true);
+      return isOpen ? (
+        <BookingDialog
+          treatment={treatment}
+          date="2030-06-12"
+          patient={patient}
+          onClose={() => setIsOpen(false)}
+        />
+      ) : null;
+    }
+    const { router } = renderAt(<Page />);
+
+    await book(user, screen.getByRole('dialog'), slotLabels[1]);
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const toast = await screen.findByText(toasts.bookingSet('Jun 12, 2030', '08.30 AM - 09.00 AM'));
+    const toastItem = toast.closest('li')!;
+    await user.click(within(toastItem).getByRole('button', { name: 'Pay now' }));
+    expect(router.state.location.pathname).toBe('/dashboard/payment/b7');
+  });
+
+  it.each([
+    ['a free booking', { price: 0 }],
+    ['a paid booking', { paid: true, transactionId: 'pi_1' }],
+  ])("offers no 'Pay now' for %s", async (_, overrides) => {
+    const user = userEvent.setup();
+    mockFetch({
+      'POST /api/booking': () => json({ success: true, booking: bookingFactory(overrides) }, 201),
+    });
+    const { dialog } = renderDialog();
+
+    await book(user, dialog, slotLabels[1]);
+
+    expect(
+      await screen.findByText(toasts.bookingSet('Jun 12, 2030', '08.30 AM - 09.00 AM')),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay now' })).not.toBeInTheDocument();
+  });
+
   it("reports a conflict with the spec's wording, naming the booking in the way", async () => {
     const user = userEvent.setup();
     mockFetch({
@@ -126,9 +177,11 @@ describe('BookingDialog', () => {
 
   it('asks an unverified patient to confirm the address, with a way to get the mail again', async () => {
     const user = userEvent.setup();
-    const detail = 'Please confirm your email address first: follow the link we sent to ann@example.com, then book again.';
+    const detail =
+      'Please confirm your email address first: follow the link we sent to ann@example.com, then book again.';
     const { calls } = mockFetch({
-      'POST /api/booking': () => problem(403, detail, { code: 'email_unverified', email: 'ann@example.com' }),
+      'POST /api/booking': () =>
+        problem(403, detail, { code: 'email_unverified', email: 'ann@example.com' }),
       'POST /api/me/verification-email': () => json({ sent: true, email: 'ann@example.com' }, 202),
     });
     const { dialog, onClose } = renderDialog();
@@ -138,7 +191,9 @@ describe('BookingDialog', () => {
     expect(await screen.findByText(detail)).toBeInTheDocument();
     expect(onClose).toHaveBeenCalledTimes(1);
     await user.click(screen.getByRole('button', { name: 'Resend the mail' }));
-    expect(await screen.findByText('We have sent the link again to ann@example.com.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('We have sent the link again to ann@example.com.'),
+    ).toBeInTheDocument();
     expect(calls.map((c) => `${c.method} ${c.path}`)).toContain('POST /api/me/verification-email');
   });
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import {
@@ -6,6 +7,7 @@ import {
   formatMediumDate,
   texts,
   toasts,
+  type Booking,
   type IsoDate,
   type TreatmentAvailability,
 } from '@clinic/shared';
@@ -17,7 +19,10 @@ import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { bookingInTheWay, useCreateBooking } from '../api/create-booking.ts';
-import { needsEmailVerification, resendVerificationEmail } from '../api/resend-verification-email.ts';
+import {
+  needsEmailVerification,
+  resendVerificationEmail,
+} from '../api/resend-verification-email.ts';
 import { useDoctorChoice } from '../hooks/use-doctor-choice.ts';
 
 /** The two things the patient chooses; the rest of the request comes from the page. */
@@ -26,6 +31,11 @@ type BookingFormValues = z.output<typeof bookingFormSchema>;
 
 /** `phone`: the profile's, pre-filling the Phone field. */
 export type Patient = { name: string; email: string; phone?: string | undefined };
+
+/** Whether the patient can pay for a booking just made: it has a price and nothing is paid yet. */
+function isPayable(booking: Booking): boolean {
+  return booking.price > 0 && !booking.paid && booking.status === 'confirmed';
+}
 
 type BookingDialogProps = {
   treatment: TreatmentAvailability;
@@ -37,7 +47,8 @@ type BookingDialogProps = {
 /**
  * The booking dialog (spec section 2): date, name and email read-only and prefilled, a slot from
  * the treatment's free slots, a phone number. On submit it books, says how it went in a toast,
- * and closes whatever the result (spec section 4); the lists refresh behind it.
+ * and closes whatever the result (spec section 4); the lists refresh behind it. The success
+ * toast of a booking that can be paid offers 'Pay now', to the booking's payment page.
  *
  * For a treatment that needs a doctor it also offers a 'Doctor' select: any available doctor
  * (no `doctorId` sent; the slots are every doctor's) or one of them (that doctor's slots). For
@@ -45,6 +56,7 @@ type BookingDialogProps = {
  */
 export function BookingDialog({ treatment, date, patient, onClose }: BookingDialogProps) {
   const modalRef = useRef<ModalHandle>(null);
+  const navigate = useNavigate();
   const createBooking = useCreateBooking();
   const { doctors, doctorId, setDoctorId, slots } = useDoctorChoice(treatment, date);
   const {
@@ -79,7 +91,16 @@ export function BookingDialog({ treatment, date, patient, onClose }: BookingDial
       },
       {
         onSuccess: ({ booking }) => {
-          toast.success(toasts.bookingSet(mediumDateOf(booking.date), booking.slot));
+          // The spec's toast, with the way on to paying beside it (the dialog itself closes).
+          toast.success(toasts.bookingSet(mediumDateOf(booking.date), booking.slot), {
+            ...(isPayable(booking) && {
+              action: {
+                label: 'Pay now',
+                onClick: () =>
+                  void navigate(`/dashboard/payment/${encodeURIComponent(booking._id)}`),
+              },
+            }),
+          });
         },
         onError: (error) => {
           const existing = bookingInTheWay(error);
