@@ -59,6 +59,22 @@ const MATRIX: Record<string, Row> = {
   'GET /api/health': { request: () => ({ url: '/api/health' }), expected: everyone(200) },
   'GET /api/config': { request: () => ({ url: '/api/config' }), expected: everyone(200) },
   'GET /api/ready': { request: () => ({ url: '/api/ready' }), expected: everyone(200) },
+  'GET /api/clinic': { request: () => ({ url: '/api/clinic' }), expected: everyone(200) },
+  'PUT /api/admin/clinic': {
+    request: () => ({ method: 'PUT', url: '/api/admin/clinic', payload: { name: 'Matrix Dental', timezone: 'UTC' } }),
+    expected: adminOnly(200),
+  },
+  // This installation has an admin: setup is over for everyone (modules/clinic/clinic.int.test.ts
+  // proves the first run).
+  'GET /api/setup': { request: () => ({ url: '/api/setup' }), expected: everyone(404) },
+  'POST /api/setup': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/setup',
+      payload: { token: 'any', admin: { name: 'Owner', email: 'owner@example.com', password: 'a-long-passphrase-41' }, clinic: { name: 'Clinic', timezone: 'UTC' } },
+    }),
+    expected: everyone(404),
+  },
   // Not by role: METRICS_TOKEN when set, else the connection's address (inject's is 127.0.0.1);
   // modules/metrics/metrics.int.test.ts proves both rules.
   'GET /metrics': { request: () => ({ url: '/metrics' }), expected: everyone(200) },

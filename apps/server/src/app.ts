@@ -10,7 +10,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { makeDataDirPrivate } from './db/data-dir-permissions.ts';
-import { migrateDatabase, type ZoneChange } from './db/migrate.ts';
+import { chosenTimeZone, migrateDatabase, type ZoneChange } from './db/migrate.ts';
 import { recordAudit } from './modules/audit/audit.service.ts';
 import { redactUrl } from './lib/redact-url.ts';
 import { createIdentity } from './modules/identity/identity.ts';
@@ -27,6 +27,8 @@ import { createAccountService } from './modules/account/account.service.ts';
 import { createAccountErasure } from './modules/account/erase-account.service.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { clinicRoutes } from './modules/clinic/clinic.routes.ts';
+import { createClinicService } from './modules/clinic/clinic.service.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -159,6 +161,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       onRetry: (message) => process.stdout.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: message })}\n`),
     });
     zoneChange = await migrateDatabase(database, config.clinicTimeZone);
+    // The clinic's own choice of zone (its profile) wins over CLINIC_TIMEZONE, its default.
+    const chosen = await chosenTimeZone(database.db);
+    if (chosen && chosen !== config.clinicTimeZone) config = { ...config, clinicTimeZone: chosen };
     // After opening: PGlite rewrites some files as it starts, with the process's umask.
     if (isEmbeddedOnDisk) makeDataDirPrivate(config.dataDir);
   } catch (error) {
@@ -435,6 +440,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       throw error;
     }
   }
+  // First run without ADMIN_EMAIL: the owner sets the clinic up from a one-time address, logged
+  // on every start until an admin exists (design practice-loop.md section 10).
+  const clinic = createClinicService({ database, now, schedule, users, timeZone: config.clinicTimeZone, publicUrl: config.publicUrl });
+  const setupAddress = await clinic.setupAddress();
+  if (setupAddress) app.log.warn({ setup: setupAddress }, `no admin yet: set the clinic up at ${setupAddress}`);
 
   if (options.jobs?.autoStart !== false) jobs.start();
 
@@ -447,6 +457,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(verificationRoutes, { auth, callers, rateLimiter });
   await app.register(meRoutes, { callers, profileOf: (caller) => account.profileOf(caller) });
   await app.register(usersRoutes, { users, inviteStaff, callers });
+  await app.register(clinicRoutes, { clinic, callers });
   await app.register(accountRoutes, { account, callers });
   await app.register(contactRoutes, { contact, callers });
   await app.register(mailRoutes, { db, callers });

@@ -24,7 +24,7 @@ describe('migration 0018: one job engine', () => {
     try {
       const all = readMigrationFiles({ migrationsFolder: path.join(SERVER_ROOT, 'drizzle') });
       const at0018 = all.findIndex((m) => m.sql.some((s) => s.includes("'refund.issue'")));
-      expect(at0018).toBe(all.length - 1);
+      expect(at0018).toBeGreaterThan(0);
       const { dialect, session } = database.db as unknown as { dialect: { migrate(m: unknown, s: unknown, c: unknown): Promise<void> }; session: unknown };
       await database.db.execute(sql`SELECT set_config('clinic.timezone', 'UTC', false)`);
       await dialect.migrate(all.slice(0, at0018), session, { migrationsFolder: '' });

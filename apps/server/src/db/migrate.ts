@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { SERVER_ROOT } from '../server-root.ts';
 import type { Database, Db } from './client.ts';
-import { clinicState } from './schema.ts';
+import { clinicProfile, clinicState } from './schema.ts';
 
 const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'drizzle');
 /** Arbitrary but fixed: "clinic" in ASCII, the key every instance locks on. */
@@ -28,7 +28,9 @@ export async function migrateDatabase(database: Database, timeZone: string): Pro
       session: unknown;
     };
     await dialect.migrate(migrations, session, { migrationsFolder: MIGRATIONS_FOLDER });
-    return followClinicTimeZone(db, timeZone);
+    // The zone the clinic chose in its profile, once it did, is the clinic's (CLINIC_TIMEZONE
+    // is its default: design practice-loop.md section 10).
+    return followClinicTimeZone(db, (await chosenTimeZone(db)) ?? timeZone);
   });
 }
 
@@ -69,6 +71,12 @@ export interface ZoneChange {
  * move) and the new zone is recorded; past bookings keep the instants they happened at. Runs
  * under the migration lock, so one starting instance does it once.
  */
+/** The zone of the clinic's profile, if it set one. */
+export async function chosenTimeZone(db: Db): Promise<string | null> {
+  const [profile] = await db.select({ timezone: clinicProfile.timezone }).from(clinicProfile).where(eq(clinicProfile.id, 1));
+  return profile?.timezone ?? null;
+}
+
 async function followClinicTimeZone(db: Db, timeZone: string): Promise<ZoneChange | null> {
   const [state] = await db.select({ timezone: clinicState.timezone }).from(clinicState).where(eq(clinicState.id, 1));
   if (!state || state.timezone === timeZone) return null;

@@ -41,3 +41,23 @@ export const contactMessages = pgTable(
   },
   (t) => [index('contact_messages_user_idx').on(t.userId).where(sql`${t.userId} IS NOT NULL`)],
 );
+
+/**
+ * The clinic's profile (design practice-loop.md section 10): one row, id 1, written by the
+ * first-run setup and the owner's settings. Empty texts are "not set" (the public pages show the
+ * spec's). `timezone`, once set, is the clinic's zone from the next start on (CLINIC_TIMEZONE is
+ * its default). `setup_token`: the one-time setup address's secret while no admin exists.
+ */
+export const clinicProfile = pgTable('clinic_profile', {
+  id: smallint('id').primaryKey(),
+  name: text('name').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  email: text('email').notNull().default(''),
+  address: text('address').notNull().default(''),
+  timezone: text('timezone'),
+  about: text('about').notNull().default(''),
+  privacyPolicy: text('privacy_policy').notNull().default(''),
+  terms: text('terms').notNull().default(''),
+  setupToken: text('setup_token'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -201,6 +201,39 @@ export function createUsersService(deps: { db: Db; auth: Auth; erasure: AccountE
       return { userId: created.id, email: created.email, name: created.name, created: true };
     },
 
+    /** Whether any account is an admin (first-run setup is needed until one is). */
+    async hasAdmin(): Promise<boolean> {
+      return (await countAdmins(db)) > 0;
+    },
+
+    /**
+     * First-run setup's owner: an admin, verified (they hold the setup link from the server's
+     * log), made only while no admin exists. Instances racing make one: the bootstrap lock, and
+     * the count under it. Answers false when an admin existed already; a password the rules
+     * refuse (too common, ...) is a 400 on the field.
+     */
+    async createOwner(owner: { name: string; email: string; password: string }, withLock: Database['withAdvisoryLock']): Promise<boolean> {
+      return withLock(ADMIN_BOOTSTRAP_LOCK_KEY, async (lockedDb) => {
+        if ((await countAdmins(lockedDb)) > 0) return false;
+        if (await findUserByEmail(lockedDb, owner.email)) {
+          throw new AppError(ErrorCode.VALIDATION, 'An account with this email exists already.', { errors: { email: ['An account with this email exists already.'] } });
+        }
+        try {
+          await auth.api.signUpEmail({ body: { email: owner.email, password: owner.password, name: owner.name } });
+        } catch (error) {
+          const refusal = (error as { body?: { code?: string; message?: string } }).body;
+          if (refusal?.code?.startsWith('PASSWORD_')) {
+            const message = refusal.message ?? 'Choose another password.';
+            throw new AppError(ErrorCode.VALIDATION, message, { errors: { password: [message] } });
+          }
+          throw error;
+        }
+        await setUserRole(lockedDb, owner.email, 'admin');
+        await markEmailVerified(lockedDb, owner.email);
+        return true;
+      });
+    },
+
     async ensureAdmin(
       account: { email: string; password: string },
       withLock: Database['withAdvisoryLock'],
