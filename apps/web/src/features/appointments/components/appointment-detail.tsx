@@ -11,6 +11,7 @@ import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { doctorTitle } from '../../../lib/doctor-title.ts';
+import { useClinicTimeZone } from '../../../lib/clinic-query.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { useDownloadAppointmentIcs } from '../api/download-appointment-ics.ts';
 import {
@@ -65,6 +66,7 @@ function CalendarFileButton({ id }: { id: string }) {
 function Actions({ booking }: { booking: BookingDetail }) {
   const [isCancelOpen, setIsCancelOpen] = useState(false);
   const noteId = useId();
+  const timeZone = useClinicTimeZone();
   const { canCancel, canReschedule } = booking;
   const note = !canCancel
     ? windowClosedText(booking, booking.cancelDeadline)
@@ -111,7 +113,7 @@ function Actions({ booking }: { booking: BookingDetail }) {
       ) : (
         openUntil && (
           <p className="text-sm text-base-content/70">
-            You can change or cancel it online until {formatInstant(openUntil)}.
+            You can change or cancel it online until {formatInstant(openUntil, timeZone)}.
           </p>
         )
       )}

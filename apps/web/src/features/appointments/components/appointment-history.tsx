@@ -1,10 +1,12 @@
 import { useId } from 'react';
 import type { BookingEvent } from '@clinic/shared';
+import { useClinicTimeZone } from '../../../lib/clinic-query.ts';
 import { eventText, formatInstant } from '../utils/appointment-texts.ts';
 
 /** The booking's history (booked, moved, paid, cancelled, refunded), oldest first. */
 export function AppointmentHistory({ events }: { events: readonly BookingEvent[] }) {
   const headingId = useId();
+  const timeZone = useClinicTimeZone();
   const ordered = [...events].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2">
@@ -19,7 +21,7 @@ export function AppointmentHistory({ events }: { events: readonly BookingEvent[]
             <li key={event._id} className="flex flex-col">
               <span>{eventText(event)}</span>
               <time dateTime={event.at} className="text-xs text-base-content/70">
-                {formatInstant(event.at)}
+                {formatInstant(event.at, timeZone)}
               </time>
             </li>
           ))}

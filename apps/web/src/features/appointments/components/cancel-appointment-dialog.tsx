@@ -7,6 +7,7 @@ import { Modal, ModalFooter, type ModalHandle } from '../../../components/ui/mod
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { doctorTitle } from '../../../lib/doctor-title.ts';
+import { useClinicTimeZone } from '../../../lib/clinic-query.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { useCancelAppointment } from '../api/cancel-appointment.ts';
 import { closedWindowMessage, dollars, formatInstant } from '../utils/appointment-texts.ts';
@@ -26,6 +27,7 @@ type CancelAppointmentDialogProps = {
 export function CancelAppointmentDialog({ booking, onClose }: CancelAppointmentDialogProps) {
   const modalRef = useRef<ModalHandle>(null);
   const cancel = useCancelAppointment(booking._id);
+  const timeZone = useClinicTimeZone();
   const {
     register,
     handleSubmit,
@@ -56,7 +58,7 @@ export function CancelAppointmentDialog({ booking, onClose }: CancelAppointmentD
           {booking.doctor && ` with ${doctorTitle(booking.doctor.name)}`}.
         </p>
         {booking.cancelDeadline && (
-          <p>You can cancel online until {formatInstant(booking.cancelDeadline)}.</p>
+          <p>You can cancel online until {formatInstant(booking.cancelDeadline, timeZone)}.</p>
         )}
         <p>
           {isPaid
