@@ -34,6 +34,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: 'forgot-password', page: 'forgot-password' },
   { path: 'reset-password', page: 'reset-password' },
   { path: 'verify-email', page: 'verify-email' },
+  { path: 'privacy', page: 'privacy' },
+  { path: 'terms', page: 'terms' },
   {
     guard: 'signed-in',
     children: [

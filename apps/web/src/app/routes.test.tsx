@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { infoCardTitles, staticServiceNames, texts } from '@clinic/shared';
+import { filledClinicProfileFactory } from '../test/clinic-factories.ts';
 import { json, mockFetch, patient, renderRoutes } from '../test/utils.tsx';
 import { routes } from './routes.tsx';
 
@@ -95,6 +96,32 @@ describe('other pages', () => {
     renderRoutes(routes, { initialEntries: ['/about'] });
     expect(await screen.findByRole('heading', { name: texts.about })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('About - Doctors Portal'));
+  });
+
+  it("/privacy and /terms show the clinic's texts, reached from the footer once written", async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/me': () => json({ user: null }),
+      'GET /api/clinic': () => json(filledClinicProfileFactory()),
+    });
+    renderRoutes(routes, { initialEntries: ['/about'] });
+
+    await user.click(await screen.findByRole('link', { name: 'Privacy policy' }));
+    expect(await screen.findByText('We keep your data safe.')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Privacy policy - Doctors Portal'));
+    await user.click(screen.getByRole('link', { name: 'Terms of use' }));
+    expect(await screen.findByText('Be on time.')).toBeInTheDocument();
+  });
+
+  it('/contact shows the clinic\'s phone and email once set', async () => {
+    mockFetch({
+      'GET /api/me': () => json({ user: null }),
+      'GET /api/clinic': () => json(filledClinicProfileFactory({ name: '' })),
+    });
+    renderRoutes(routes, { initialEntries: ['/contact'] });
+    const main = screen.getByRole('main');
+    expect(await within(main).findByRole('link', { name: '+49 30 1234567' })).toBeInTheDocument();
+    expect(within(main).getByRole('link', { name: 'hello@smile.test' })).toBeInTheDocument();
   });
 
   it('/reviews shows the testimonials', async () => {

@@ -1,19 +1,32 @@
 import { Link } from 'react-router';
 import { footerColumns, texts } from '@clinic/shared';
 import footerBackground from '../../assets/footer-bg.webp';
+import { ClinicContacts } from '../../components/clinic-contacts.tsx';
 import { BackgroundImage } from '../../components/ui/background-image.tsx';
+import { useClinic } from '../../lib/clinic-query.ts';
 
 /**
  * The spec's footer links have no targets. 'About us' and 'Contact' lead to their pages; the
  * others keep their words as plain text styled like the links (DESIGN.md section 7): not links,
  * not focusable, so keyboard and screen-reader users are not offered something that goes nowhere.
+ * 'Privacy policy' and 'Terms of use' lead to their pages once the clinic has written them.
  */
 const footerTargets: Partial<Record<string, string>> = {
   'About us': '/about',
   Contact: '/contact',
 };
 
+function useFooterTargets(): Partial<Record<string, string>> {
+  const { data: clinic } = useClinic();
+  return {
+    ...footerTargets,
+    ...(clinic?.privacyPolicy.trim() && { 'Privacy policy': '/privacy' }),
+    ...(clinic?.terms.trim() && { 'Terms of use': '/terms' }),
+  };
+}
+
 export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
+  const targets = useFooterTargets();
   return (
     <footer className="relative isolate overflow-hidden bg-base-200">
       <BackgroundImage src={footerBackground} width={1280} height={360} />
@@ -23,7 +36,7 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
             <h2 className="footer-title opacity-100">{column.title}</h2>
             <ul className="flex flex-col gap-2">
               {column.links.map((label) => {
-                const target = footerTargets[label];
+                const target = targets[label];
                 return (
                   <li key={label}>
                     {target ? (
@@ -40,6 +53,7 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
           </nav>
         ))}
       </div>
+      <ClinicContacts isFull className="justify-center px-4 pb-4 text-sm" />
       <p className="pb-8 text-center text-sm">
         Copyright © {year} - {texts.copyright}
       </p>

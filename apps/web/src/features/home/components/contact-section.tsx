@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { texts } from '@clinic/shared';
 import ctaBackground from '../../../assets/cta-bg.webp';
+import { ClinicContacts } from '../../../components/clinic-contacts.tsx';
 import { BackgroundImage } from '../../../components/ui/background-image.tsx';
 
 /** 'Contact Us / Stay connected with us' (spec section 1); the home route puts the form inside. */
@@ -13,6 +14,7 @@ export function ContactSection({ children }: { children: ReactNode }) {
           {texts.contactTitle}
         </h2>
         <p className="text-3xl font-semibold text-neutral-content">{texts.contactSubtitle}</p>
+        <ClinicContacts className="justify-center text-neutral-content" />
         <div className="mt-6 w-full rounded-box bg-base-100 p-6 text-left">{children}</div>
       </div>
     </section>

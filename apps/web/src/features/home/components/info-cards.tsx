@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { infoCardTitles } from '@clinic/shared';
+import { infoCardTitles, type OpeningHours } from '@clinic/shared';
+import { useClinic } from '../../../lib/clinic-query.ts';
 
 function Icon({ children }: { children: ReactNode }) {
   return (
@@ -59,8 +60,23 @@ function InfoCard({ title, icon, tone, children }: InfoCardProps) {
   );
 }
 
-/** Opening hours, location and phone (spec section 1). */
+/** One line per group of days: `Mon–Fri 08:00–12:00, 13:00–17:00`. */
+export function openingHoursLines(openingHours: readonly OpeningHours[]): string[] {
+  return openingHours
+    .filter((group) => group.hours.length > 0)
+    .map((group) => `${group.days} ${group.hours.join(', ')}`);
+}
+
+/**
+ * Opening hours, location and phone (spec section 1), from the clinic's profile: the hours are
+ * the schedule's (the server derives them), the address and phone the clinic's own. Until the
+ * profile says otherwise (loading, failed, or nothing set) each card keeps a fresh install's text.
+ */
 export function InfoCards() {
+  const { data: clinic } = useClinic();
+  const hours = openingHoursLines(clinic?.openingHours ?? []);
+  const address = clinic?.address.trim() ?? '';
+  const phone = clinic?.phone.trim() ?? '';
   return (
     <section aria-label="Clinic information" className="mx-auto max-w-6xl px-4 py-12">
       <ul className="grid grid-cols-1 gap-6 lg:grid-cols-3">
@@ -69,22 +85,36 @@ export function InfoCards() {
           icon={<ClockIcon />}
           tone="bg-primary text-primary-content"
         >
-          <p>Mon-Fri 8:00 AM - 5:00 PM</p>
-          <p>Saturday 9:00 AM - 1:00 PM</p>
+          {hours.length > 0 ? (
+            hours.map((line) => <p key={line}>{line}</p>)
+          ) : (
+            <>
+              <p>Mon-Fri 8:00 AM - 5:00 PM</p>
+              <p>Saturday 9:00 AM - 1:00 PM</p>
+            </>
+          )}
         </InfoCard>
         <InfoCard
           title={infoCardTitles.location}
           icon={<MarkerIcon />}
           tone="bg-accent text-accent-content"
         >
-          <address className="not-italic">Brooklyn, NY 10036, United States</address>
+          <address className="not-italic">{address || 'Brooklyn, NY 10036, United States'}</address>
         </InfoCard>
         <InfoCard
           title={infoCardTitles.contact}
           icon={<PhoneIcon />}
           tone="bg-secondary text-secondary-content"
         >
-          <p>+1 (555) 010-2030</p>
+          {phone ? (
+            <p>
+              <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="link link-hover">
+                {phone}
+              </a>
+            </p>
+          ) : (
+            <p>+1 (555) 010-2030</p>
+          )}
         </InfoCard>
       </ul>
     </section>

@@ -12,6 +12,7 @@ import {
   servicesQueryKey,
 } from '../../../lib/query-keys.ts';
 import { adminTreatmentsQueryKey } from '../../../lib/admin-treatments-query.ts';
+import { clinicQueryKey } from '../../../lib/clinic-query.ts';
 import { doctorTreatmentsQueryKey } from './get-doctor-treatments.ts';
 
 /** What a change of who does which treatment touches, and the specialties named after them. */
@@ -31,6 +32,8 @@ export function invalidateSchedule(
   for (const queryKey of [availableQueryKey, calendarQueryKey, availabilityQueryKey]) {
     void queryClient.invalidateQueries({ queryKey });
   }
+  // The public pages' opening hours are derived from the clinic's weekly hours.
+  void queryClient.invalidateQueries({ queryKey: clinicQueryKey });
   // Cancelled bookings leave the patients' lists (an admin can be a patient too).
   if (bookingsCancelled) void queryClient.invalidateQueries({ queryKey: bookingsQueryKey });
 }
