@@ -45,9 +45,15 @@ export async function healthRoutes(
       schema: {
         tags: ['operations'],
         summary: 'What the web app needs to know about this installation',
-        response: { 200: z.object({ googleSignIn: z.boolean() }) },
+        response: {
+          200: z.object({
+            googleSignIn: z.boolean(),
+            /** `booking`: a patient must confirm the email address before booking (REQUIRE_EMAIL_VERIFICATION). */
+            emailVerification: z.enum(['none', 'booking']),
+          }),
+        },
       },
     },
-    async () => ({ googleSignIn: Boolean(opts.config.google) }),
+    async () => ({ googleSignIn: Boolean(opts.config.google), emailVerification: opts.config.requireEmailVerification }),
   );
 }

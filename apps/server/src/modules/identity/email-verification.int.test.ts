@@ -47,6 +47,10 @@ describe('email verification, not required (no SMTP_URL: the default)', () => {
     expect(link).toMatch(/\/api\/auth\/verify-email\?token=[^&]+&callbackURL=%2Fverify-email$/);
     expect((await book(t, ann)).statusCode).toBe(201);
   });
+
+  it('tells the web app that no confirmation is asked for', async () => {
+    expect((await t.app.inject('/api/config')).json()).toMatchObject({ emailVerification: 'none' });
+  });
 });
 
 describe('email verification required for booking', () => {
@@ -58,6 +62,10 @@ describe('email verification required for booking', () => {
     );
   });
   afterAll(() => t.close());
+
+  it('tells the web app, so sign-up can say to check the inbox', async () => {
+    expect((await t.app.inject('/api/config')).json()).toMatchObject({ emailVerification: 'booking' });
+  });
 
   it('refuses an unverified patient with a clear problem, and books once the link is followed', async () => {
     const ann = await signUp(t);

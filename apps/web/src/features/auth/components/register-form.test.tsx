@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@clinic/shared';
 import { json, mockFetch, patient, problem, renderAt } from '../../../test/utils.tsx';
 import { RegisterForm } from './register-form.tsx';
 
 const signUpButton = () => screen.getByRole('button', { name: 'Sign Up' });
+
+async function signUp(user: ReturnType<typeof userEvent.setup>, email: string) {
+  await user.type(screen.getByLabelText('Name'), 'Pat Patient');
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), 'secret1');
+  await user.click(signUpButton());
+}
 
 describe('RegisterForm', () => {
   it('requires a name, an email and a password', async () => {
@@ -47,6 +54,57 @@ describe('RegisterForm', () => {
     });
   });
 
+  it('tells a new patient to check the inbox when the clinic wants the address confirmed, with a way to resend', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'POST /api/auth/sign-up/email': () =>
+        json({ token: 't', user: { ...patient, emailVerified: false } }),
+      'PUT /api/user/pat%40example.com': () => json({ token: 'new-token' }),
+      'GET /api/me': () => json({ user: patient }),
+      'GET /api/config': () => json({ googleSignIn: false, emailVerification: 'booking' }),
+      'POST /api/me/verification-email': () => json({ sent: true, email: 'pat@example.com' }, 202),
+    });
+    renderAt(<RegisterForm />, { path: '/register' });
+
+    await signUp(user, 'PAT@example.com');
+
+    expect((await screen.findByTestId('location')).textContent).toBe('/');
+    const notice = await screen.findByText(
+      'Check your inbox: we sent a link to confirm pat@example.com.',
+    );
+    const toast = notice.closest('li')!;
+    await user.click(within(toast).getByRole('button', { name: 'Resend the mail' }));
+    expect(
+      await screen.findByText('We have sent the link again to pat@example.com.'),
+    ).toBeInTheDocument();
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toContain(
+      'POST /api/me/verification-email',
+    );
+    // The notice stays: the patient still has to open the mail.
+    expect(notice).toBeInTheDocument();
+  });
+
+  it.each([
+    ['the clinic does not ask for it', { emailVerification: 'none' }, false],
+    ['the address is already confirmed', { emailVerification: 'booking' }, true],
+  ])('says nothing about the inbox when %s', async (_, config, emailVerified) => {
+    const user = userEvent.setup();
+    mockFetch({
+      'POST /api/auth/sign-up/email': () =>
+        json({ token: 't', user: { ...patient, emailVerified } }),
+      'PUT /api/user/pat%40example.com': () => json({ token: 'new-token' }),
+      'GET /api/me': () => json({ user: patient }),
+      'GET /api/config': () => json({ googleSignIn: false, ...config }),
+    });
+    renderAt(<RegisterForm />, { path: '/register' });
+
+    await signUp(user, 'pat@example.com');
+
+    expect((await screen.findByTestId('location')).textContent).toBe('/');
+    expect(localStorage.getItem('accessToken')).toBe('new-token');
+    expect(screen.queryByText(/Check your inbox/)).not.toBeInTheDocument();
+  });
+
   it('shows an existing-account error from the server under the form', async () => {
     const user = userEvent.setup();
     mockFetch({
@@ -69,7 +127,8 @@ describe('RegisterForm', () => {
     const user = userEvent.setup();
     const message = 'This password is too common. Please choose another.';
     mockFetch({
-      'POST /api/auth/sign-up/email': () => problem(400, message, { errors: { password: [message] } }),
+      'POST /api/auth/sign-up/email': () =>
+        problem(400, message, { errors: { password: [message] } }),
     });
     renderAt(<RegisterForm />, { path: '/register' });
 

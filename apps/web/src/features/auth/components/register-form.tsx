@@ -1,15 +1,49 @@
 import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { authButtons, registerFormSchema } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmailField, TextField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { emailFieldOptions } from '../../../lib/form-values.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { hasServerFieldError, setServerFieldErrors } from '../../../lib/server-field-errors.ts';
+import {
+  checkInboxText,
+  resendVerificationEmail,
+  sentAgainText,
+} from '../../../lib/verification-email.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { AuthError } from './auth-error.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 
-/** Sign-up screen (spec section 2): name, email and password; afterwards the user goes to /. */
+/**
+ * Says, where the patient lands after signing up, that a mail is on its way to confirm the
+ * address (the clinic asks for it before booking), with a way to get it again. It stays until
+ * closed: a patient who misses it meets the same request only when booking.
+ */
+function showCheckInboxNotice(email: string) {
+  toast.info(checkInboxText(email), {
+    description: 'Follow the link in it before you book an appointment.',
+    duration: Infinity,
+    closeButton: true,
+    action: {
+      label: 'Resend the mail',
+      onClick: (event) => {
+        // Keep the notice: the patient still has to open the mail.
+        event.preventDefault();
+        resendVerificationEmail().then(
+          ({ email: sentTo }) => toast.success(sentAgainText(sentTo)),
+          (error: unknown) => toast.error(errorMessage(error)),
+        );
+      },
+    },
+  });
+}
+
+/**
+ * Sign-up screen (spec section 2): name, email and password; afterwards the user goes to /, told
+ * to check the inbox when the clinic wants the address confirmed before booking.
+ */
 export function RegisterForm() {
   const navigate = useNavigate();
   const signUp = useSignUp();
@@ -24,7 +58,10 @@ export function RegisterForm() {
 
   const onSubmit = handleSubmit((values) =>
     signUp.mutate(values, {
-      onSuccess: () => void navigate('/', { replace: true }),
+      onSuccess: ({ email, mustConfirmEmail }) => {
+        void navigate('/', { replace: true });
+        if (mustConfirmEmail) showCheckInboxNotice(email);
+      },
       // The server refuses the most common passwords; its message goes under the field.
       onError: (error) => setServerFieldErrors(setError, error, ['password']),
     }),

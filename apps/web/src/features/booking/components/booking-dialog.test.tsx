@@ -175,26 +175,48 @@ describe('BookingDialog', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it('asks an unverified patient to confirm the address, with a way to get the mail again', async () => {
+  it('keeps the dialog and the choices when the address is unconfirmed, offers the mail again, and books once confirmed', async () => {
     const user = userEvent.setup();
     const detail =
       'Please confirm your email address first: follow the link we sent to ann@example.com, then book again.';
+    let isConfirmed = false;
     const { calls } = mockFetch({
       'POST /api/booking': () =>
-        problem(403, detail, { code: 'email_unverified', email: 'ann@example.com' }),
+        isConfirmed
+          ? json({ success: true, booking: bookingFactory({ slot: slotLabels[1] }) }, 201)
+          : problem(403, detail, { code: 'email_unverified', email: 'ann@example.com' }),
       'POST /api/me/verification-email': () => json({ sent: true, email: 'ann@example.com' }, 202),
     });
     const { dialog, onClose } = renderDialog();
 
     await book(user, dialog, slotLabels[1]);
 
-    expect(await screen.findByText(detail)).toBeInTheDocument();
-    expect(onClose).toHaveBeenCalledTimes(1);
-    await user.click(screen.getByRole('button', { name: 'Resend the mail' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(detail);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(dialog).toHaveAttribute('open');
+    expect(within(dialog).getByLabelText('Slot')).toHaveValue(slotLabels[1]);
+    expect(within(dialog).getByLabelText('Phone')).toHaveValue('+1 555 0100');
+
+    await user.click(within(alert).getByRole('button', { name: 'Resend the mail' }));
     expect(
-      await screen.findByText('We have sent the link again to ann@example.com.'),
+      await within(alert).findByText('We have sent the link again to ann@example.com.'),
     ).toBeInTheDocument();
     expect(calls.map((c) => `${c.method} ${c.path}`)).toContain('POST /api/me/verification-email');
+
+    // The patient confirms in the mail, comes back and submits the same choices.
+    isConfirmed = true;
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(
+      await screen.findByText(toasts.bookingSet('Jun 12, 2030', '08.30 AM - 09.00 AM')),
+    ).toBeInTheDocument();
+    const posts = bookingPosts(calls);
+    expect(posts).toHaveLength(2);
+    expect(posts[1]?.body).toEqual(posts[0]?.body);
+    expect(posts[1]?.body).toMatchObject({ slot: slotLabels[1], phone: '+1 555 0100' });
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('reports any other failure with the server detail, and closes all the same', async () => {

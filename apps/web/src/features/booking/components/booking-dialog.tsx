@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -12,17 +12,15 @@ import {
   type TreatmentAvailability,
 } from '@clinic/shared';
 import { DoctorField } from '../../../components/doctor-field.tsx';
+import { ResendVerificationButton } from '../../../components/resend-verification-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { Modal, type ModalHandle } from '../../../components/ui/modal.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
+import { needsEmailVerification } from '../../../lib/verification-email.ts';
 import { bookingInTheWay, useCreateBooking } from '../api/create-booking.ts';
-import {
-  needsEmailVerification,
-  resendVerificationEmail,
-} from '../api/resend-verification-email.ts';
 import { useDoctorChoice } from '../hooks/use-doctor-choice.ts';
 
 /** The two things the patient chooses; the rest of the request comes from the page. */
@@ -47,7 +45,9 @@ type BookingDialogProps = {
 /**
  * The booking dialog (spec section 2): date, name and email read-only and prefilled, a slot from
  * the treatment's free slots, a phone number. On submit it books, says how it went in a toast,
- * and closes whatever the result (spec section 4); the lists refresh behind it. The success
+ * and closes whatever the result (spec section 4), but one: when the clinic wants the patient's
+ * address confirmed first, it stays open with their choices, says so and offers the mail again,
+ * so that once confirmed Submit books without retyping. The lists refresh behind it. The success
  * toast of a booking that can be paid offers 'Pay now', to the booking's payment page.
  *
  * For a treatment that needs a doctor it also offers a 'Doctor' select: any available doctor
@@ -57,6 +57,8 @@ type BookingDialogProps = {
 export function BookingDialog({ treatment, date, patient, onClose }: BookingDialogProps) {
   const modalRef = useRef<ModalHandle>(null);
   const navigate = useNavigate();
+  /** The server's request to confirm the address first, while the dialog waits for that. */
+  const [unverified, setUnverified] = useState<string | null>(null);
   const createBooking = useCreateBooking();
   const { doctors, doctorId, setDoctorId, slots } = useDoctorChoice(treatment, date);
   const {
@@ -76,7 +78,8 @@ export function BookingDialog({ treatment, date, patient, onClose }: BookingDial
   }, [slots, getValues, setValue]);
   const chosenDoctor = doctors?.find((doctor) => doctor._id === doctorId);
 
-  const book = ({ slot, phone }: BookingFormValues) =>
+  const book = ({ slot, phone }: BookingFormValues) => {
+    setUnverified(null);
     createBooking.mutate(
       {
         treatmentId: treatment._id,
@@ -103,29 +106,24 @@ export function BookingDialog({ treatment, date, patient, onClose }: BookingDial
           });
         },
         onError: (error) => {
+          if (needsEmailVerification(error)) {
+            // Kept open with the patient's choices: once the address is confirmed, Submit books.
+            setUnverified(errorMessage(error));
+            return;
+          }
           const existing = bookingInTheWay(error);
           if (existing) {
             toast.error(toasts.bookingConflict(mediumDateOf(existing.date), existing.slot));
-          } else if (needsEmailVerification(error)) {
-            // The dialog closes whatever the answer (spec section 4): the way on stays in the toast.
-            toast.error(errorMessage(error), {
-              duration: 20_000,
-              action: {
-                label: 'Resend the mail',
-                onClick: () =>
-                  void resendVerificationEmail().then(
-                    ({ email }) => toast.success(`We have sent the link again to ${email}.`),
-                    (failure: unknown) => toast.error(errorMessage(failure)),
-                  ),
-              },
-            });
           } else {
             toast.error(errorMessage(error));
           }
         },
-        onSettled: () => modalRef.current?.close(),
+        onSettled: (_data, error) => {
+          if (!needsEmailVerification(error)) modalRef.current?.close();
+        },
       },
     );
+  };
 
   return (
     <Modal ref={modalRef} title={texts.bookingFor(treatment.name)} onClose={onClose}>
@@ -159,6 +157,15 @@ export function BookingDialog({ treatment, date, patient, onClose }: BookingDial
           error={errors.phone?.message}
           {...register('phone')}
         />
+        {unverified && (
+          <div role="alert" className="alert alert-warning alert-soft flex flex-col items-start">
+            <p>{unverified}</p>
+            <p className="text-sm">
+              Your choices stay here: confirm the address, then press Submit.
+            </p>
+            <ResendVerificationButton />
+          </div>
+        )}
         <Button type="submit" className="mt-2" isLoading={createBooking.isPending}>
           Submit
         </Button>

@@ -1,10 +1,10 @@
 /**
  * `POST /api/me/verification-email`: mails the signed-in patient the link that confirms their
- * address again. Offered where the clinic refuses to book until the address is confirmed
- * (`email_unverified`, REQUIRE_EMAIL_VERIFICATION).
+ * address again. Offered after sign-up and where the clinic refuses to book until the address is
+ * confirmed (`email_unverified`, REQUIRE_EMAIL_VERIFICATION).
  */
 import { ErrorCode } from '@clinic/shared';
-import { api, isApiError } from '../../../lib/api-client.ts';
+import { api, isApiError } from './api-client.ts';
 
 export function resendVerificationEmail(): Promise<{ sent: true; email: string }> {
   return api.post('/me/verification-email', {});
@@ -14,3 +14,9 @@ export function resendVerificationEmail(): Promise<{ sent: true; email: string }
 export function needsEmailVerification(error: unknown): boolean {
   return isApiError(error) && error.code === ErrorCode.EMAIL_UNVERIFIED;
 }
+
+/** What the patient reads once a new account's confirmation mail is on its way. */
+export const checkInboxText = (email: string) =>
+  `Check your inbox: we sent a link to confirm ${email}.`;
+
+export const sentAgainText = (email: string) => `We have sent the link again to ${email}.`;
