@@ -75,6 +75,7 @@ export const routeTable: readonly RouteEntry[] = [
               { path: 'background', page: 'dashboard-background' },
               { path: 'treatments', page: 'dashboard-treatments' },
               { path: 'clinic-hours', page: 'dashboard-clinic-hours' },
+              { path: 'clinic', page: 'dashboard-clinic' },
               { path: 'doctors/:id/schedule', page: 'dashboard-doctor-schedule' },
               { path: 'reviews', page: 'dashboard-reviews' },
               { path: 'audit', page: 'dashboard-audit' },

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { clinicProfileFactory } from '../../test/clinic-factories.ts';
 import { json, mockFetch, patient, renderRoutes } from '../../test/utils.tsx';
 import { routes } from '../routes.tsx';
 
@@ -39,6 +40,7 @@ describe('the dashboard for admins', () => {
       ['My Day', '/dashboard/my-day'],
       ['Treatments', '/dashboard/treatments'],
       ['Clinic Hours & Closures', '/dashboard/clinic-hours'],
+      ['Clinic profile', '/dashboard/clinic'],
       ['Messages', '/dashboard/messages'],
       ['Background work', '/dashboard/background'],
       ['Reviews', '/dashboard/reviews'],
@@ -90,6 +92,7 @@ describe('the dashboard for admins', () => {
       'Clinic Hours & Closures - Doctors Portal',
       { name: 'Clinic Hours & Closures' },
     ],
+    ['/dashboard/clinic', 'Clinic profile - Doctors Portal', { name: 'Clinic profile' }],
     ['/dashboard/reviews', 'Reviews - Doctors Portal', { name: 'Reviews' }],
     ['/dashboard/audit', 'Audit - Doctors Portal', { name: 'Audit' }],
   ])('opens %s for an admin, with its own title and description', async (path, title, heading) => {
@@ -101,6 +104,7 @@ describe('the dashboard for admins', () => {
       'GET /api/contact': () => json([]),
       'GET /api/admin/treatments': () => json([]),
       'GET /api/admin/working-hours': () => json({ doctorId: null, weekdays: {} }),
+      'GET /api/clinic': () => json(clinicProfileFactory()),
       'GET /api/admin/schedule-exceptions': () => json([]),
       'GET /api/admin/bookings': () => json({ items: [], nextCursor: null }),
       'GET /api/admin/reviews': () => json({ items: [], nextCursor: null }),

@@ -13,9 +13,9 @@ const myDay: DashboardMenuItem = { to: '/dashboard/my-day', label: 'My Day' };
 
 /**
  * The admin's extra entries (spec section 2, Sidebar), then the front desk's appointments, a
- * doctor's day, the schedule's screens (treatments, the clinic's hours and closures), the contact
- * form's messages, the background work (jobs, the mail outbox), the patients' reviews to moderate
- * and the audit log.
+ * doctor's day, the schedule's screens (treatments, the clinic's hours and closures), the clinic's
+ * profile, the contact form's messages, the background work (jobs, the mail outbox), the
+ * patients' reviews to moderate and the audit log.
  */
 const adminMenuItems: readonly DashboardMenuItem[] = [
   { to: '/dashboard/users', label: 'All Users' },
@@ -25,6 +25,7 @@ const adminMenuItems: readonly DashboardMenuItem[] = [
   myDay,
   { to: '/dashboard/treatments', label: 'Treatments' },
   { to: '/dashboard/clinic-hours', label: 'Clinic Hours & Closures' },
+  { to: '/dashboard/clinic', label: 'Clinic profile' },
   { to: '/dashboard/messages', label: 'Messages' },
   { to: '/dashboard/background', label: 'Background work' },
   { to: '/dashboard/reviews', label: 'Reviews' },
