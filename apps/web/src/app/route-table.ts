@@ -36,6 +36,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: 'verify-email', page: 'verify-email' },
   { path: 'privacy', page: 'privacy' },
   { path: 'terms', page: 'terms' },
+  // The one-time first run (practice-loop.md section 10): the address the server logs.
+  { path: 'setup', page: 'setup' },
   {
     guard: 'signed-in',
     children: [
