@@ -33,6 +33,8 @@ export const adminBookingSchema = bookingSchema.extend({
   /** A confirmed booking the current schedule no longer covers (hours changed after it was made). */
   outsideHours: z.boolean(),
   payment: z.object({ paid: z.boolean(), refunded: z.number() }),
+  /** Why a cancelled booking was cancelled, as the canceller gave it. */
+  cancelReason: z.string().nullable().optional(),
 });
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
 

@@ -22,7 +22,8 @@ const STATUSES = ['cancelled', 'completed', 'no_show', 'confirmed', 'confirmed',
 type Item = AdminBookingsPage['items'][number];
 
 /** RFC 4180: CRLF-separated records, fields quoted when they hold a comma, quote or line break. */
-function parseCsv(text: string): string[][] {
+function parseCsv(withMark: string): string[][] {
+  const text = withMark.replace(/^\uFEFF/, '');
   const records: string[][] = [];
   let field = '';
   let record: string[] = [];
@@ -117,6 +118,7 @@ describe('all appointments (admin)', () => {
             ...lane, date, slot, ...slotTimes(date, slot),
             patientId: null, patientEmail: `seed${n}@example.com`, patientName: `Seed Patient ${n}`, phone: `555-${String(n).padStart(4, '0')}`,
             status: STATUSES[n % STATUSES.length]!, paid: n % 5 === 0,
+            ...(STATUSES[n % STATUSES.length] === 'cancelled' ? { cancelledBy: n % 2 === 0 ? ('patient' as const) : ('admin' as const), cancelReason: `Reason ${n}` } : {}),
           };
         }),
       ),
@@ -242,14 +244,30 @@ describe('all appointments (admin)', () => {
     const day = SEED_DAYS[5]!;
     const res = await csv({ from: day, to: day });
     expect(res.statusCode).toBe(200);
+    // A byte-order mark, so that Excel reads UTF-8 (accented names) rather than the local code page.
+    expect(res.body.startsWith('\uFEFFDate,')).toBe(true);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="[^"]+\.csv"$/);
     expect(res.headers['cache-control']).toBe('no-store');
     const records = parseCsv(res.body);
-    expect(records[0]).toEqual(['Date', 'Time', 'Status', 'Treatment', 'Doctor', 'Patient', 'Email', 'Phone', 'Price', 'Paid', 'Refunded', 'Outside hours', 'Id']);
+    expect(records[0]).toEqual([
+      'Date', 'Time', 'Status', 'Treatment', 'Doctor', 'Patient', 'Email', 'Phone', 'Price', 'Paid', 'Refunded', 'Outside hours', 'Id',
+      'Start', 'Cancelled by', 'Cancel reason',
+    ]);
     const ids = records.slice(1).map((r) => r[12]);
     expect(ids).toEqual(seeded.filter((b) => b.date === day).map((b) => b.id));
-    expect(records.slice(1).every((r) => r.length === 13 && r[0] === day)).toBe(true);
+    expect(records.slice(1).every((r) => r.length === 16 && r[0] === day)).toBe(true);
+    // `Start` is the date and the 24-hour time: it sorts as text, in the rows' order.
+    const starts = records.slice(1).map((r) => r[13]!);
+    expect(starts[0]).toMatch(new RegExp(`^${day} \\d{2}:\\d{2}$`));
+    expect(records.slice(1).find((r) => r[1] === '01.00 PM - 01.30 PM')?.[13]).toBe(`${day} 13:00`);
+    expect([...starts].sort()).toEqual(starts);
+    // A cancelled one says who cancelled and why; the others leave both empty.
+    for (const r of records.slice(1)) {
+      if (r[2] === 'cancelled') expect([['patient', 'clinic'].includes(r[14]!), r[15]]).toEqual([true, expect.stringMatching(/^Reason \d+$/)]);
+      else expect([r[14], r[15]]).toEqual(['', '']);
+    }
+    expect(records.slice(1).some((r) => r[2] === 'cancelled')).toBe(true);
 
     // The same filters as the list; more than one page of it (200) comes out whole.
     const all = parseCsv((await csv({ from: FIRST, to: LAST })).body);

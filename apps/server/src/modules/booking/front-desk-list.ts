@@ -2,7 +2,7 @@
  * The front desk's list of bookings (design section 3.4) and its CSV: a date range with filters,
  * one keyset page at a time, each read of patient data audited with its filter.
  */
-import { ErrorCode, type AdminBookingsPage, type Booking } from '@clinic/shared';
+import { ErrorCode, slotStartMinutes, type AdminBookingsPage, type Booking } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -14,6 +14,10 @@ import { clinicOpen, laneOpen } from '../schedule/schedule-rules.ts';
 import type { ScheduleSnapshot } from '../schedule/schedule-snapshot.ts';
 import { listBookingsForAdmin, type AdminBookingFilter, type BookingRow } from './booking.repository.ts';
 import { csvCell } from './csv-cell.ts';
+
+/** Who cancelled, as the CSV says it (the row's `cancelled_by`). */
+const CANCELLED_BY = { patient: 'patient', admin: 'clinic', system: 'clinic (automatic)' } as const;
+const hhmm = (min: number | null) => (min === null ? '' : `${String(Math.floor(min / 60)).padStart(2, '0')}:${String(min % 60).padStart(2, '0')}`);
 
 /** The front desk's list query as the route gives it: the repository's filter, paged by an opaque cursor. */
 export type AdminListQuery = Omit<AdminBookingFilter, 'after'> & { cursor?: string };
@@ -60,15 +64,23 @@ export function createFrontDeskList(deps: FrontDeskListDeps) {
           patientAccount: { name: row.patientName, email: row.patientEmail, phone: row.phone },
           outsideHours: row.status === 'confirmed' && !fitsIn(open, { start: row.startMin, end: row.endMin }),
           payment: { paid: row.paid, refunded: (summaries.get(row.id)?.refundedCents ?? 0) / 100 },
+          cancelReason: row.cancelReason,
         };
       });
       const last = page[page.length - 1];
       return { items, nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null };
     },
 
-    /** The same list as CSV (RFC 4180), every page of it, cells guarded against formula injection. */
+    /**
+     * The same list as CSV (RFC 4180), every page of it, cells guarded against formula injection.
+     * A byte-order mark first, so that Excel reads it as UTF-8 (accented names); `Start` is the
+     * date and 24-hour time, which sorts as text; a cancelled booking says who cancelled and why.
+     */
     async adminCsv(caller: Caller, q: Omit<AdminListQuery, 'cursor' | 'limit'>): Promise<string> {
-      const lines = [['Date', 'Time', 'Status', 'Treatment', 'Doctor', 'Patient', 'Email', 'Phone', 'Price', 'Paid', 'Refunded', 'Outside hours', 'Id']];
+      const lines = [[
+        'Date', 'Time', 'Status', 'Treatment', 'Doctor', 'Patient', 'Email', 'Phone', 'Price', 'Paid', 'Refunded', 'Outside hours', 'Id',
+        'Start', 'Cancelled by', 'Cancel reason',
+      ]];
       let cursor: string | undefined;
       for (let pages = 0; pages < 500; pages++) {
         const page = await list.adminList(caller, { ...q, cursor, limit: 200 }, 'no-audit');
@@ -76,6 +88,7 @@ export function createFrontDeskList(deps: FrontDeskListDeps) {
           lines.push([
             b.date, b.slot, b.status, b.treatment, b.doctor?.name ?? '', b.patientAccount.name, b.patientAccount.email,
             b.patientAccount.phone, b.price.toFixed(2), b.paid ? 'yes' : 'no', b.payment.refunded.toFixed(2), b.outsideHours ? 'yes' : 'no', b._id,
+            `${b.date} ${hhmm(slotStartMinutes(b.slot))}`, b.status === 'cancelled' ? CANCELLED_BY[b.cancelledBy ?? 'system'] : '', b.cancelReason ?? '',
           ]);
         }
         if (!page.nextCursor) break;
@@ -89,7 +102,7 @@ export function createFrontDeskList(deps: FrontDeskListDeps) {
         target: 'bookings',
         detail: { role: caller.role, from: q.from, to: q.to, status: q.status, doctorId: q.doctorId, treatmentId: q.treatmentId, q: q.q, count: lines.length - 1 },
       });
-      return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+      return '\uFEFF' + lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
     },
   };
   return list;
