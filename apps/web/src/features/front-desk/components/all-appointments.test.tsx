@@ -140,6 +140,42 @@ describe('AllAppointments', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
+  it('fits a row in its card: the amount beside the payment, a long email cut with its full text in a title, actions one under the other', async () => {
+    const long = 'alexandra.konstantinopoulou-vanderbilt@example-dental-patients.com';
+    mockDesk(() =>
+      json(
+        adminBookingsPageFactory([
+          paidByCard,
+          testPaid,
+          adminBookingFactory({
+            ...unpaid,
+            patientAccount: { name: 'Uma Unpaid', email: long, phone: '' },
+          }),
+        ]),
+      ),
+    );
+    renderDesk();
+
+    await screen.findByRole('table', { name: 'Appointments on Jun 12, 2030' });
+    expect(within(rowOf('Pat Patient')).getByText('$17 paid')).toBeInTheDocument();
+    const tess = rowOf('Tess Test');
+    expect(within(tess).getByText('Test payment')).toBeInTheDocument();
+    expect(within(tess).getByText('$17 paid')).toBeInTheDocument();
+    const uma = rowOf('Uma Unpaid');
+    expect(within(uma).getByText('$17 due')).toBeInTheDocument();
+
+    const email = within(uma).getByRole('link', { name: long });
+    expect(email).toHaveAttribute('title', long);
+    expect(email).toHaveClass('truncate');
+    expect(email).not.toHaveClass('break-all');
+
+    // The slot wraps only between its two times, never inside one.
+    const time = within(uma).getAllByRole('cell')[0]!;
+    expect(time.textContent).toBe('11.00\u00a0AM - 11.30\u00a0AM');
+    const actions = within(uma).getAllByRole('button')[0]!.parentElement!;
+    expect(actions).toHaveClass('md:flex-col');
+  });
+
   it('says so when no appointment matches', async () => {
     mockDesk(() => json(adminBookingsPageFactory([])));
     renderDesk();

@@ -29,11 +29,22 @@ function Cell({
   return (
     <td
       data-label={label}
-      className={`flex gap-3 px-0 py-1 before:w-24 before:shrink-0 before:font-medium before:content-[attr(data-label)] md:table-cell md:px-4 md:py-3 md:before:content-none ${className}`}
+      className={`flex gap-3 px-0 py-1 before:w-24 before:shrink-0 before:font-medium before:content-[attr(data-label)] md:table-cell md:px-3 md:py-2 md:before:content-none ${className}`}
     >
       <div className="min-w-0">{children}</div>
     </td>
   );
+}
+
+/**
+ * '08.30 AM - 09.00 AM' that wraps, if it must, only between its two times (no-break spaces
+ * inside each): the column can then be narrower than the whole slot.
+ */
+export function clockFriendly(slot: string): string {
+  return slot
+    .split(' - ')
+    .map((clock) => clock.replaceAll(' ', '\u00a0'))
+    .join(' - ');
 }
 
 /** Who, what and when, for the buttons' names: "Pat Patient, Jun 12, 2030, 08.30 AM - 09.00 AM". */
@@ -57,6 +68,7 @@ function AppointmentRow({ booking, onAction }: AppointmentRowProps) {
   const name = appointmentName(booking);
   const patient = booking.patientAccount;
   const phone = booking.phone || patient.phone;
+  const email = patient.email || booking.patient;
   const mark = (status: MarkedStatus) =>
     setStatus.mutate(
       { id: booking._id, status },
@@ -76,8 +88,8 @@ function AppointmentRow({ booking, onAction }: AppointmentRowProps) {
 
   return (
     <tr className="block border-b border-base-300 px-4 py-3 last:border-b-0 md:table-row md:p-0">
-      <Cell label="Time" className="font-medium md:whitespace-nowrap">
-        {booking.slot}
+      <Cell label="Time" className="font-medium">
+        {clockFriendly(booking.slot)}
       </Cell>
       <Cell label="Date" className="md:whitespace-nowrap">
         {mediumDateOf(booking.date)}
@@ -85,8 +97,12 @@ function AppointmentRow({ booking, onAction }: AppointmentRowProps) {
       <Cell label="Patient">
         <div className="flex flex-col">
           <span className="font-medium">{patient.name || booking.patientName}</span>
-          <a href={`mailto:${patient.email || booking.patient}`} className="link break-all text-sm">
-            {patient.email || booking.patient}
+          <a
+            href={`mailto:${email}`}
+            title={email}
+            className="link block max-w-[11rem] truncate text-sm md:max-w-[13rem]"
+          >
+            {email}
           </a>
           {phone && (
             <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="link text-sm">
@@ -106,12 +122,15 @@ function AppointmentRow({ booking, onAction }: AppointmentRowProps) {
       <Cell label="Payment">
         <PaymentBadge booking={booking} />
       </Cell>
-      <td className={`px-0 pt-2 md:table-cell md:px-4 md:py-3 ${hasActions ? 'block' : 'hidden'}`}>
-        <div className="flex flex-wrap gap-2">
+      <td
+        className={`px-0 pt-2 md:table-cell md:w-px md:px-3 md:py-2 ${hasActions ? 'block' : 'hidden'}`}
+      >
+        {/* One under the other from `md` up: the column stays as narrow as its widest button. */}
+        <div className="flex flex-wrap gap-2 md:flex-col md:flex-nowrap md:items-stretch md:gap-1">
           {canComplete && (
             <Button
               variant="outline"
-              className="btn-xs"
+              className="btn-xs whitespace-nowrap"
               aria-label={`Mark completed: ${name}`}
               isLoading={setStatus.isPending && setStatus.variables?.status === 'completed'}
               disabled={setStatus.isPending}
@@ -123,7 +142,7 @@ function AppointmentRow({ booking, onAction }: AppointmentRowProps) {
           {canMarkNoShow && (
             <Button
               variant="outline"
-              className="btn-xs"
+              className="btn-xs whitespace-nowrap"
               aria-label={`Mark no-show: ${name}`}
               isLoading={setStatus.isPending && setStatus.variables?.status === 'no_show'}
               disabled={setStatus.isPending}
@@ -136,7 +155,7 @@ function AppointmentRow({ booking, onAction }: AppointmentRowProps) {
             <>
               <Button
                 variant="outline"
-                className="btn-xs"
+                className="btn-xs whitespace-nowrap"
                 aria-label={`Reschedule: ${name}`}
                 onClick={() => onAction('reschedule', booking)}
               >
@@ -144,7 +163,7 @@ function AppointmentRow({ booking, onAction }: AppointmentRowProps) {
               </Button>
               <Button
                 variant="outline"
-                className="btn-xs btn-error"
+                className="btn-xs btn-error whitespace-nowrap"
                 aria-label={`Cancel: ${name}`}
                 onClick={() => onAction('cancel', booking)}
               >

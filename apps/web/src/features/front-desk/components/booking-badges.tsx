@@ -1,5 +1,5 @@
 import type { AdminBooking } from '@clinic/shared';
-import { paymentBadge } from '../utils/appointment-labels.ts';
+import { paymentAmountText, paymentBadge } from '../utils/appointment-labels.ts';
 
 const tones = {
   success: 'badge-success',
@@ -11,9 +11,11 @@ const tones = {
 
 export function PaymentBadge({ booking }: { booking: AdminBooking }) {
   const { label, tone } = paymentBadge(booking);
+  const amount = paymentAmountText(booking);
   return (
-    <span className="flex flex-wrap gap-1">
+    <span className="flex flex-wrap items-center gap-1">
       <span className={`badge whitespace-nowrap ${tones[tone]}`}>{label}</span>
+      {amount && <span className="text-xs whitespace-nowrap">{amount}</span>}
       {booking.refund?.status === 'failed' && (
         <span className="badge badge-error whitespace-nowrap">Refund failed</span>
       )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminBookingFactory } from './appointments-test-factories.ts';
-import { paymentBadge, refundableDollars } from './appointment-labels.ts';
+import { paymentAmountText, paymentBadge, refundableDollars } from './appointment-labels.ts';
 
 describe('paymentBadge', () => {
   it.each([
@@ -21,5 +21,17 @@ describe('refundableDollars', () => {
     expect(
       refundableDollars(adminBookingFactory({ price: 40, payment: { paid: false, refunded: 0 } })),
     ).toBe(0);
+  });
+});
+
+describe('paymentAmountText', () => {
+  it.each([
+    [{ paid: true, refunded: 0 }, 17, 'confirmed', '$17 paid'],
+    [{ paid: true, refunded: 10 }, 40.5, 'cancelled', '$40.50 paid'],
+    [{ paid: false, refunded: 0 }, 17, 'confirmed', '$17 due'],
+    [{ paid: false, refunded: 0 }, 17, 'cancelled', null],
+    [{ paid: false, refunded: 0 }, 0, 'confirmed', null],
+  ] as const)('%o at $%d, %s: %s', (payment, price, status, text) => {
+    expect(paymentAmountText(adminBookingFactory({ payment, price, status }))).toBe(text);
   });
 });

@@ -40,6 +40,19 @@ export function paymentBadge(booking: Pick<AdminBooking, 'payment' | 'paymentMod
   return { label: 'Unpaid', tone: 'warning' };
 }
 
+/**
+ * The money beside the badge: what was paid ('$17 paid'), or what is still to pay at the desk
+ * for an appointment that is not cancelled ('$17 due'); nothing for a free one.
+ */
+export function paymentAmountText(
+  booking: Pick<AdminBooking, 'payment' | 'price' | 'status'>,
+): string | null {
+  if (booking.payment.paid) return `${priceLabel(booking.price)} paid`;
+  if (booking.price > 0 && booking.status !== 'cancelled')
+    return `${priceLabel(booking.price)} due`;
+  return null;
+}
+
 /** What of a paid booking can still be given back, in dollars. */
 export function refundableDollars(booking: Pick<AdminBooking, 'payment' | 'price'>): number {
   if (!booking.payment.paid) return 0;
