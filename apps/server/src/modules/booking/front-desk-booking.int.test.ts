@@ -1,7 +1,7 @@
 /** The front desk books for a patient who phoned (issue 16, point 4). */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingEvents, outbox, users } from '../../db/schema.ts';
+import { bookingEvents, outbox, users, verifications } from '../../db/schema.ts';
 import { bearer, buildTestApp, signIn, signUp, treatmentsOn, type TestApp } from '../../test/helper.ts';
 
 const NOW = new Date('2030-06-05T10:15:00Z');
@@ -40,8 +40,18 @@ describe('booking for a patient who phoned', () => {
     expect(res.json()).toMatchObject({ patientCreated: true, booking: { patient: email, patientName: 'New Caller', phone: '555 0142' } });
     const [account] = await t.db.select().from(users).where(eq(users.email, email));
     expect(account).toMatchObject({ name: 'New Caller', phone: '555 0142' });
+    // One welcome whose link lasts days, beside the booking's own mail: no "confirm your address"
+    // and no "someone asked to reset your password" (which read as phishing and died in an hour).
     const mails = await t.db.select().from(outbox).where(eq(outbox.toAddress, email));
-    expect(mails.map((m) => m.kind).sort()).toEqual(expect.arrayContaining(['booking-confirmation', 'password-reset']));
+    expect(mails.map((m) => m.kind).filter((k) => k !== 'booking-reminder').sort()).toEqual(['booking-confirmation', 'patient-welcome']);
+    const welcome = mails.find((m) => m.kind === 'patient-welcome')!;
+    expect(welcome.subject).toBe('Your Doctors Portal account');
+    expect(welcome.textBody).toContain('within 7 days');
+    const [link] = await t.db.select().from(verifications).where(eq(verifications.value, account!.id));
+    expect(link!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
+    const token = new URL(/https?:\/\/\S+reset-password\S+/.exec(welcome.textBody)![0]).searchParams.get('token')!;
+    const set = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: { origin: t.origin }, payload: { token, newPassword: 'Caller-chosen-2030' } });
+    expect(set.statusCode, set.body).toBe(200);
   });
 
   it('asks for the name of a patient it does not know, and refuses patients', async () => {

@@ -9,6 +9,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
 import { admin, bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
+import { extendNewestResetLink } from './welcome-links.repository.ts';
 import { PASSWORD_MIN_LENGTH, PASSWORD_RESET_LINK_SECONDS, fitName, nameSchema } from '@clinic/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -137,11 +138,18 @@ async function secondFactorAccount(ctx: AuthMiddlewareContext, signedInUser: Sig
  * our own server code around `auth.api.requestPasswordReset` (never from a request), read by
  * `sendResetPassword` for the mail's wording. Better Auth calls it within that call.
  */
-const resetPurpose = new AsyncLocalStorage<'staff-welcome'>();
+const resetPurpose = new AsyncLocalStorage<'staff' | 'patient'>();
 
-/** Runs `request` (a requestPasswordReset for a new staff account) so that its mail is the staff welcome. */
-export function asStaffWelcome<T>(request: () => Promise<T>): Promise<T> {
-  return resetPurpose.run('staff-welcome', request);
+/** How long a welcome's set-password link lasts: days, not a reset link's hour (issue 31). */
+export const WELCOME_LINK_DAYS = 7;
+
+/**
+ * Runs `work` (signing up an account someone else makes, then asking for its password link) as
+ * a welcome: the link's mail is the staff or patient welcome, it lasts WELCOME_LINK_DAYS, and no
+ * separate "confirm your address" mail goes (the welcome's link proves the address when used).
+ */
+export function asWelcome<T>(kind: 'staff' | 'patient', work: () => Promise<T>): Promise<T> {
+  return resetPurpose.run(kind, work);
 }
 
 export function createAuth(config: Config, db: Db, mail: MailService) {
@@ -179,9 +187,12 @@ export function createAuth(config: Config, db: Db, mail: MailService) {
       async sendResetPassword({ user, token }) {
         const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         const to = { userId: user.id, email: user.email, name: user.name, url };
-        // A staff account an admin just made gets the same link worded as a welcome.
-        if (resetPurpose.getStore() === 'staff-welcome') await mail.queueStaffWelcome(db, to);
-        else await mail.queuePasswordReset(db, to);
+        // An account someone else just made gets the same link worded as a welcome, for days.
+        const welcome = resetPurpose.getStore();
+        if (!welcome) return mail.queuePasswordReset(db, to);
+        const now = new Date();
+        await extendNewestResetLink(db, user.id, now, new Date(now.getTime() + WELCOME_LINK_DAYS * 86_400_000));
+        await (welcome === 'staff' ? mail.queueStaffWelcome(db, to) : mail.queuePatientWelcome(db, to));
       },
       resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_SECONDS,
       // Whoever knew the old password (or holds a stolen session) is out once it is reset.
@@ -197,8 +208,10 @@ export function createAuth(config: Config, db: Db, mail: MailService) {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 3600,
       async sendVerificationEmail({ user, token }) {
-        // The operator's account is made verified at start-up (users.service ensureAdmin).
+        // The operator's account is made verified at start-up (users.service ensureAdmin); an
+        // account someone else made gets a welcome whose link proves the address instead.
         if (config.admin && user.email === config.admin.email) return;
+        if (resetPurpose.getStore()) return;
         const url = `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/verify-email')}`;
         await mail.queueEmailVerification(db, { userId: user.id, email: user.email, name: user.name, url });
       },

@@ -161,6 +161,24 @@ export function createMailService(deps: MailDeps) {
     },
 
     /**
+     * The welcome of a patient the front desk booked (by phone): an account was made for them;
+     * the link chooses a password and lasts days (identity/auth.ts WELCOME_LINK_DAYS).
+     */
+    async queuePatientWelcome(db: Db, to: { userId: string; email: string; name: string; url: string }) {
+      await enqueueMail(db, {
+        kind: 'patient-welcome',
+        userId: to.userId,
+        toAddress: to.email,
+        subject: 'Your Doctors Portal account',
+        textBody:
+          `Dear ${to.name},\n\nThe clinic has booked your appointment and made you an account at Doctors Portal, ` +
+          `where you can see, move or cancel your appointments and pay for them. ` +
+          `To choose your password, open this link within 7 days; it works once:\n${to.url}\n\n` +
+          `You do not need an account to come to your appointment. If the link has expired, use "Forgot password" on the sign-in page with this address.\n\nDoctors Portal\n`,
+      });
+    },
+
+    /**
      * The welcome of a staff account an admin made (`POST /api/admin/staff`): the same single-use
      * link as a password reset, worded as an invitation to choose a first password.
      */
@@ -172,7 +190,7 @@ export function createMailService(deps: MailDeps) {
         subject: 'Your Doctors Portal staff account',
         textBody:
           `Dear ${to.name},\n\nThe clinic has made you a staff account at Doctors Portal. ` +
-          `To choose your password and sign in, open this link within one hour; it works once:\n${to.url}\n\n` +
+          `To choose your password and sign in, open this link within 7 days; it works once:\n${to.url}\n\n` +
           `If the link has expired, ask for a new one with "Forgot password" on the sign-in page, using this address.\n\nDoctors Portal\n`,
       });
     },

@@ -5,7 +5,7 @@
 import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, doctors, images, outbox, users } from '../../db/schema.ts';
+import { auditLog, doctors, images, outbox, users, verifications } from '../../db/schema.ts';
 import { bearer, buildTestApp, signIn, signUp, type TestApp } from '../../test/helper.ts';
 import { makeImage } from '../../test/images.ts';
 
@@ -41,8 +41,12 @@ describe('inviting staff', () => {
     const welcome = mails.find((m) => m.kind === 'staff-welcome');
     expect(welcome?.subject).toBe('Your Doctors Portal staff account');
     expect(welcome?.textBody).toContain('The clinic has made you a staff account');
-    // Not a reset mail: nobody asked to reset anything.
-    expect(mails.map((m) => m.kind)).not.toContain('password-reset');
+    // Not a reset mail (nobody asked to reset anything), and no separate "confirm your address":
+    // the welcome's link proves it, and lasts days.
+    expect(mails.map((m) => m.kind)).toEqual(['staff-welcome']);
+    expect(welcome?.textBody).toContain('within 7 days');
+    const [link] = await t.db.select().from(verifications).where(eq(verifications.value, account!.id));
+    expect(link!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
 
     const token = new URL(/https?:\/\/\S+reset-password\S+/.exec(welcome!.textBody)![0]).searchParams.get('token')!;
     const set = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: { origin: t.origin }, payload: { token, newPassword: 'Front-desk-2030' } });
