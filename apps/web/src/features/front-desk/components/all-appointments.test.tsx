@@ -80,8 +80,13 @@ function mockDesk(list: (call: ApiCall) => Response, extra: Parameters<typeof mo
   });
 }
 
-function renderDesk() {
-  return renderAt(<AllAppointments today={TODAY} />, { path: '/dashboard/all-appointments' });
+/** Half an hour after the factories' appointments start (08.30 on the day, UTC). */
+const HALF_AN_HOUR_IN = Date.parse('2030-06-12T09:00:00.000Z');
+
+function renderDesk(now = HALF_AN_HOUR_IN) {
+  return renderAt(<AllAppointments today={TODAY} now={now} />, {
+    path: '/dashboard/all-appointments',
+  });
 }
 
 /** A table row by the patient's name in it. */
@@ -135,7 +140,7 @@ describe('AllAppointments', () => {
       within(pat)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Mark completed', 'Mark no-show', 'Reschedule', 'Cancel']);
+    ).toEqual(['Mark completed', 'Mark no-show', 'Reschedule']);
     expect(screen.getByText('4 appointments shown')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
@@ -311,6 +316,26 @@ describe('AllAppointments', () => {
     ).toEqual(['Mark completed']);
     // The admin-only parts of the row stay.
     expect(within(rowOf('Pat Patient')).getByText('Outside hours')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['before it starts', '2030-06-12T08:29:00.000Z', ['Reschedule', 'Cancel']],
+    ['once it has started', '2030-06-12T08:30:00.000Z', ['Mark completed', 'Reschedule']],
+    [
+      '15 minutes after the start',
+      '2030-06-12T08:45:00.000Z',
+      ['Mark completed', 'Mark no-show', 'Reschedule'],
+    ],
+  ])('offers an outcome only once the appointment has started: %s', async (_, now, buttons) => {
+    mockDesk(() => json(adminBookingsPageFactory([paidByCard])));
+    renderDesk(Date.parse(now));
+
+    await screen.findByRole('table', { name: 'Appointments on Jun 12, 2030' });
+    expect(
+      within(rowOf('Pat Patient'))
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(buttons);
   });
 
   it("shows the server's reason when a mark is refused", async () => {

@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useAdminTreatments } from '../../../lib/admin-treatments-query.ts';
 import { useClinicDoctors } from '../../../lib/clinic-doctors-query.ts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { useNow } from '../../../hooks/use-now.ts';
 import { localToday } from '../../../lib/local-today.ts';
 import { dateRangeLabel } from '../../../lib/medium-date.ts';
 import { useDownloadBookingsCsv } from '../api/download-bookings-csv.ts';
@@ -27,7 +28,11 @@ export const NO_APPOINTMENTS_TEXT = 'No appointments for these filters.';
 type AllAppointmentsProps = {
   /** The day shown first (tests pin it). */
   today?: IsoDate;
+  /** The present in epoch milliseconds (tests pin it); otherwise the clock, renewed each minute. */
+  now?: number;
 };
+
+const CLOCK_TICK_MS = 60_000;
 
 /**
  * All Appointments (admin): the front desk's day, or any range of days, narrowed by status,
@@ -35,7 +40,10 @@ type AllAppointmentsProps = {
  * the refund the clinic decides) or moved; the list exported as CSV; a booking made for a patient
  * who phoned.
  */
-export function AllAppointments({ today = localToday() }: AllAppointmentsProps) {
+export function AllAppointments({ today = localToday(), now: pinnedNow }: AllAppointmentsProps) {
+  // Ticking, so an appointment that starts while the desk has the page open gets its outcome marks.
+  const clock = useNow(CLOCK_TICK_MS);
+  const now = pinnedNow ?? clock;
   const titleId = useId();
   const listTitleId = useId();
   const [filters, setFilters] = useState<AdminBookingsFilters>({
@@ -80,6 +88,7 @@ export function AllAppointments({ today = localToday() }: AllAppointmentsProps) 
           labelledBy={listTitleId}
           bookings={items}
           isStale={bookings.isPlaceholderData}
+          now={now}
           onAction={(action, booking) => setActing({ action, booking })}
         />
         {bookings.isFetchNextPageError && (

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import type { MarkedStatus } from '../../../lib/set-booking-status.ts';
 import { useSetBookingStatus } from '../api/set-booking-status.ts';
+import { rowActions } from '../utils/row-actions.ts';
 import { OutsideHoursBadge, PaymentBadge } from './booking-badges.tsx';
 
 export type AppointmentAction = 'cancel' | 'reschedule';
@@ -60,10 +61,12 @@ const MARKED_TEXT: Record<MarkedStatus, string> = {
 
 type AppointmentRowProps = {
   booking: AdminBooking;
+  /** Epoch milliseconds: what has started by now decides the actions offered. */
+  now: number;
   onAction: (action: AppointmentAction, booking: AdminBooking) => void;
 };
 
-function AppointmentRow({ booking, onAction }: AppointmentRowProps) {
+function AppointmentRow({ booking, now, onAction }: AppointmentRowProps) {
   const setStatus = useSetBookingStatus();
   const name = appointmentName(booking);
   const patient = booking.patientAccount;
@@ -81,10 +84,8 @@ function AppointmentRow({ booking, onAction }: AppointmentRowProps) {
         onError: (error) => toast.error(errorMessage(error)),
       },
     );
-  const isConfirmed = booking.status === 'confirmed';
-  const canComplete = isConfirmed || booking.status === 'no_show';
-  const canMarkNoShow = isConfirmed || booking.status === 'completed';
-  const hasActions = canComplete || canMarkNoShow;
+  const { canComplete, canMarkNoShow, canReschedule, canCancel } = rowActions(booking, now);
+  const hasActions = canComplete || canMarkNoShow || canReschedule || canCancel;
 
   return (
     <tr className="block border-b border-base-300 px-4 py-3 last:border-b-0 md:table-row md:p-0">
@@ -151,25 +152,25 @@ function AppointmentRow({ booking, onAction }: AppointmentRowProps) {
               Mark no-show
             </Button>
           )}
-          {isConfirmed && (
-            <>
-              <Button
-                variant="outline"
-                className="btn-xs whitespace-nowrap"
-                aria-label={`Reschedule: ${name}`}
-                onClick={() => onAction('reschedule', booking)}
-              >
-                Reschedule
-              </Button>
-              <Button
-                variant="outline"
-                className="btn-xs btn-error whitespace-nowrap"
-                aria-label={`Cancel: ${name}`}
-                onClick={() => onAction('cancel', booking)}
-              >
-                Cancel
-              </Button>
-            </>
+          {canReschedule && (
+            <Button
+              variant="outline"
+              className="btn-xs whitespace-nowrap"
+              aria-label={`Reschedule: ${name}`}
+              onClick={() => onAction('reschedule', booking)}
+            >
+              Reschedule
+            </Button>
+          )}
+          {canCancel && (
+            <Button
+              variant="outline"
+              className="btn-xs btn-error whitespace-nowrap"
+              aria-label={`Cancel: ${name}`}
+              onClick={() => onAction('cancel', booking)}
+            >
+              Cancel
+            </Button>
           )}
         </div>
       </td>
@@ -183,6 +184,8 @@ type AppointmentsTableProps = {
   bookings: readonly AdminBooking[];
   /** A new filter's rows are on their way: these are the previous ones. */
   isStale: boolean;
+  /** Epoch milliseconds (tests pin it). */
+  now: number;
   onAction: (action: AppointmentAction, booking: AdminBooking) => void;
 };
 
@@ -191,6 +194,7 @@ export function AppointmentsTable({
   labelledBy,
   bookings,
   isStale,
+  now,
   onAction,
 }: AppointmentsTableProps) {
   return (
@@ -214,7 +218,7 @@ export function AppointmentsTable({
         </thead>
         <tbody className="block md:table-row-group">
           {bookings.map((booking) => (
-            <AppointmentRow key={booking._id} booking={booking} onAction={onAction} />
+            <AppointmentRow key={booking._id} booking={booking} now={now} onAction={onAction} />
           ))}
         </tbody>
       </table>
