@@ -250,6 +250,7 @@ describe('the patient cancels', () => {
     expect(pending!.paymentId).toBe(payment!.id);
     const [mail] = await mailsTo(t, ann!.email, 'booking-cancelled');
     expect(mail!.textBody).toContain(`$${surgery.price.toFixed(2)} will be refunded`);
+    expect(mail!.textBody).toMatch(/\n\nYour Oral Surgery appointment on .+ is cancelled\./);
 
     expect(await issueRefunds(t)).toBeGreaterThanOrEqual(1);
     expect(await issueRefunds(t)).toBe(0);
@@ -305,6 +306,9 @@ describe('the patient cancels', () => {
     expect((await api().detail(ann!, booked._id)).json()).toMatchObject({ cancelledBy: 'admin', refund: { status: 'succeeded', amount: 5 } });
     const events = await t.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, booked._id));
     expect(events.find((e) => e.type === 'cancelled')).toMatchObject({ actorKind: 'admin', actorId: admin.id });
+    // The clinic's cancel says so, with its reason and an apology; the patient's own does not.
+    const [told] = await mailsTo(t, ann!.email, 'booking-cancelled');
+    expect(told!.textBody).toMatch(/\n\nWe are sorry: the clinic has cancelled your Teeth Orthodontics appointment on .+\. Reason: Patient phoned: late cancellation fee\. \$5\.00 will be refunded to your card\./);
     const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'booking.cancel'), eq(auditLog.target, booked._id)));
     expect(audits).toHaveLength(1);
     expect(await mailsTo(t, ann!.email, 'booking-cancelled')).toHaveLength(1);

@@ -82,7 +82,9 @@ export function createRelease(deps: ReleaseDeps) {
     await waitlist.freed(tx, dates);
     if (cause === 'clinic') await mail.queueClinicCancellations(tx, cancelled, reason);
     else if (cause !== 'account' && (how.notify ?? true)) {
-      for (const { row, refund } of released) await mail.queuePatientCancellation(tx, row, refund);
+      // The front desk's cancel is the clinic's: the patient hears why, with an apology.
+      const byClinic = cause === 'staff' ? { reason } : undefined;
+      for (const { row, refund } of released) await mail.queuePatientCancellation(tx, row, refund, byClinic);
     }
     afterCommit(() => {
       dates.forEach((date) => cache.invalidate(date));

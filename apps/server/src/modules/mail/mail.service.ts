@@ -275,15 +275,21 @@ export function createMailService(deps: MailDeps) {
       });
     },
 
-    /** The patient cancelled: a confirmation with a calendar CANCEL (same UID, the next SEQUENCE). */
-    async queuePatientCancellation(tx: Db, booking: BookingOfMail & { version: number }, refund: { amount: number } | null) {
+    /**
+     * A cancellation by the patient, or by the front desk (`byClinic`: with its reason and an
+     * apology), with a calendar CANCEL (same UID, the next SEQUENCE).
+     */
+    async queuePatientCancellation(tx: Db, booking: BookingOfMail & { version: number }, refund: { amount: number } | null, byClinic?: { reason: string }) {
       if (booking.patientEmail === '') return;
       await enqueueMail(
         tx,
         bookingMail(booking, 'booking-cancelled', (when) => ({
           subject: `Appointment cancelled, ${when}`,
           body:
-            `Your ${booking.treatmentName} appointment on ${when} (${deps.timeZone} time) is cancelled.` +
+            (byClinic
+              ? `We are sorry: the clinic has cancelled your ${booking.treatmentName} appointment on ${when} (${deps.timeZone} time)` +
+                `${byClinic.reason ? `. Reason: ${byClinic.reason}` : ''}.`
+              : `Your ${booking.treatmentName} appointment on ${when} (${deps.timeZone} time) is cancelled.`) +
             `${refund ? ` $${refund.amount.toFixed(2)} will be refunded to your card.` : ''}\n\n` +
             `Book another time whenever you like: ${deps.publicUrl}/appointment`,
           calendar: { cancelled: { sequence: booking.version + 1 } },
