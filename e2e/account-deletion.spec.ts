@@ -25,14 +25,10 @@ test('deletes the account after the password and a confirmation; signing in then
 
   await page.goto('/dashboard/profile');
   const section = page.getByRole('region', { name: 'Delete my account' });
+  // The password comes first: without it there is no confirmation to answer.
   await section.getByRole('button', { name: 'Delete my account' }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete your account?' })
-    .getByRole('button', { name: 'Delete for good' })
-    .click();
-  await expect(
-    section.getByText('Please enter your password to delete your account.'),
-  ).toBeVisible();
+  await expect(section.getByText('Enter your password first.')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toHaveCount(0);
 
   await section.getByLabel('Your password').fill(patient.password);
   await section.getByRole('button', { name: 'Delete my account' }).click();
@@ -54,10 +50,11 @@ test('deletes the account after the password and a confirmation; signing in then
 });
 
 test('the delete section fits a 360 px wide phone', async ({ page }) => {
-  await signUpThroughUi(page);
+  const patient = await signUpThroughUi(page);
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/dashboard/profile');
   await expect(page.getByRole('button', { name: 'Delete my account' })).toBeVisible();
+  await page.getByLabel('Your password').fill(patient.password);
   await page.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page.getByRole('button', { name: 'Delete for good' })).toBeVisible();
   const overflow = await page.evaluate(

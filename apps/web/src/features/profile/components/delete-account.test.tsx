@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ErrorCode, accountDeletionTexts, type AccountDeleted } from '@clinic/shared';
 import { json, mockFetch, problem, renderAt } from '../../../test/utils.tsx';
-import { DeleteAccount } from './delete-account.tsx';
+import { DeleteAccount, PASSWORD_FIRST_TEXT } from './delete-account.tsx';
 
 const deleted: AccountDeleted = {
   erased: true,
@@ -51,13 +51,52 @@ describe('DeleteAccount', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('shows a refused re-authentication at the password field; an empty one sends none', async () => {
+  it('asks for the password before any confirmation, and opens none while it is empty', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({});
+    renderSection();
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const field = screen.getByLabelText('Your password');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(PASSWORD_FIRST_TEXT);
+    expect(field).toHaveFocus();
+
+    await user.type(field, 'secret123');
+    expect(field).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(screen.getByRole('dialog', { name: 'Delete your account?' })).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('shows a refused password on its field, with no dialog left open', async () => {
+    const user = userEvent.setup();
+    const wrong = 'Your password is not correct.';
+    mockFetch({
+      'DELETE /api/me': () => problem(401, wrong, { code: ErrorCode.REAUTH_REQUIRED }),
+    });
+    renderSection();
+    await user.type(screen.getByLabelText('Your password'), 'wrong-one');
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await user.click(screen.getByRole('button', { name: 'Delete for good' }));
+
+    const field = screen.getByLabelText('Your password');
+    await vi.waitFor(() => expect(field).toHaveAccessibleDescription(wrong));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows a refused re-authentication at the password field; a Google-only account sends none', async () => {
     const user = userEvent.setup();
     const { calls } = mockFetch({
       'DELETE /api/me': () =>
         problem(401, accountDeletionTexts.signInAgain, { code: ErrorCode.REAUTH_REQUIRED }),
     });
     const onDeleted = renderSection();
+    await user.click(screen.getByLabelText('I signed up with Google and have no password'));
+    expect(screen.getByLabelText('Your password')).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     await user.click(screen.getByRole('button', { name: 'Delete for good' }));
     expect(await screen.findByText(accountDeletionTexts.signInAgain)).toBeInTheDocument();

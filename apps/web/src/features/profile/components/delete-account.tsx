@@ -11,22 +11,28 @@ type DeleteAccountProps = {
   onDeleted: (result: AccountDeleted) => void | Promise<void>;
 };
 
+/** What the field says when Delete my account is pressed with no password and no Google box. */
+export const PASSWORD_FIRST_TEXT = 'Enter your password first.';
+
 /**
- * 'Delete my account': what goes and what the clinic keeps, the password again, then a
+ * 'Delete my account': what goes and what the clinic keeps, the password again, and only then a
  * confirmation. Whether the account has a password is not known here: an account that signs in
- * only with Google leaves the field empty, and the server says when it must sign in again first.
+ * only with Google says so with a box instead, and the server says when it must sign in again
+ * first. A refused password shows on its field, which takes the focus back.
  */
 export function DeleteAccount({ onDeleted }: DeleteAccountProps) {
   const headingId = useId();
   const modalRef = useRef<ModalHandle>(null);
   const remove = useDeleteAccount();
   const [password, setPassword] = useState('');
+  const [isGoogleOnly, setIsGoogleOnly] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const [isConfirming, setIsConfirming] = useState(false);
   const [passwordError, setPasswordError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | undefined>();
 
   const confirm = () =>
-    remove.mutate(password ? { password } : {}, {
+    remove.mutate(password && !isGoogleOnly ? { password } : {}, {
       onSuccess: (result) => {
         modalRef.current?.close();
         void onDeleted(result);
@@ -36,6 +42,7 @@ export function DeleteAccount({ onDeleted }: DeleteAccountProps) {
         // A missing or wrong password belongs to its field; anything else under the button.
         if (isApiError(error) && error.code === ErrorCode.REAUTH_REQUIRED) {
           setPasswordError(error.message);
+          passwordRef.current?.focus();
         } else {
           setFailure(errorMessage(error));
         }
@@ -62,22 +69,45 @@ export function DeleteAccount({ onDeleted }: DeleteAccountProps) {
         className="flex flex-col gap-3"
         onSubmit={(event) => {
           event.preventDefault();
-          setPasswordError(undefined);
           setFailure(undefined);
+          if (!password && !isGoogleOnly) {
+            setPasswordError(PASSWORD_FIRST_TEXT);
+            passwordRef.current?.focus();
+            return;
+          }
+          setPasswordError(undefined);
           setIsConfirming(true);
         }}
       >
         <TextField
+          ref={passwordRef}
           label="Your password"
           type="password"
           autoComplete="current-password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          disabled={isGoogleOnly}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            if (passwordError === PASSWORD_FIRST_TEXT) setPasswordError(undefined);
+          }}
           error={passwordError}
           {...(passwordError ? {} : { 'aria-describedby': `${headingId}-hint` })}
         />
+        <label className="flex w-fit cursor-pointer items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            checked={isGoogleOnly}
+            onChange={(event) => {
+              setIsGoogleOnly(event.target.checked);
+              setPassword('');
+              setPasswordError(undefined);
+            }}
+          />
+          I signed up with Google and have no password
+        </label>
         <p id={`${headingId}-hint`} className="text-sm opacity-80">
-          Signed up with Google? Leave it empty, and sign in with Google again first if it has been
+          Signed up with Google? Tick the box, and sign in with Google again first if it has been
           more than a few minutes.
         </p>
         <Button type="submit" className="btn-error self-start" isLoading={remove.isPending}>
