@@ -170,6 +170,10 @@ const MATRIX: Record<string, Row> = {
     expected: adminOnly(201),
   },
   'GET /api/doctor': { request: () => ({ url: '/api/doctor' }), expected: adminOnly(200) },
+  'PATCH /api/doctor/:id': {
+    request: async (f) => ({ method: 'PATCH', url: `/api/doctor/${await f.freshDoctorId()}`, payload: { name: 'Dr Renamed' } }),
+    expected: adminOnly(200),
+  },
   'DELETE /api/doctor/:email': {
     request: async (f) => ({ method: 'DELETE', url: `/api/doctor/${await f.freshDoctor()}` }),
     expected: adminOnly(200),

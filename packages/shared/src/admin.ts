@@ -47,6 +47,17 @@ export const doctorRequestSchema = z.object({
 });
 export type DoctorRequest = z.input<typeof doctorRequestSchema>;
 
+/** `PATCH /api/doctor/:id`: a typo in the name, a new specialty label or photo; the address stays. */
+export const doctorUpdateSchema = z
+  .object({
+    name: nameSchema.optional(),
+    specialty: z.string().trim().max(100).optional(),
+    img: z.string().trim().min(1, { message: messages.imageRequired, abort: true }).max(500).optional(),
+  })
+  .refine((d) => d.name !== undefined || d.specialty !== undefined || d.img !== undefined, 'Change at least one of name, specialty and photo');
+export type DoctorUpdate = z.input<typeof doctorUpdateSchema>;
+export const doctorIdParamSchema = z.object({ id: z.string() });
+
 export const doctorSchema = z.object({
   _id: z.string(),
   name: z.string(),

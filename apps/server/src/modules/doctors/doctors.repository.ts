@@ -29,6 +29,12 @@ export async function findActiveDoctorByEmail(db: Db, email: string): Promise<Do
   return row ?? null;
 }
 
+/** Changes a doctor's name, specialty or photo; the row as it is now, or null (no such active doctor). */
+export async function updateDoctor(db: Db, id: string, set: { name?: string; specialty?: string; img?: string }): Promise<DoctorRow | null> {
+  const [row] = await db.update(doctors).set(set).where(and(eq(doctors.id, id), eq(doctors.active, true))).returning();
+  return row ?? null;
+}
+
 export async function deleteDoctor(db: Db, id: string): Promise<void> {
   await db.delete(doctors).where(eq(doctors.id, id));
 }

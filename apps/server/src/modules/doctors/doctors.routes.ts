@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cancelFutureQuerySchema, deletedCountSchema, doctorRequestSchema, doctorSchema, emailParamsSchema, insertedIdSchema } from '@clinic/shared';
+import { cancelFutureQuerySchema, deletedCountSchema, doctorIdParamSchema, doctorRequestSchema, doctorSchema, doctorUpdateSchema, emailParamsSchema, insertedIdSchema } from '@clinic/shared';
 import type { CallerResolver } from '../identity/caller.ts';
 import type { DoctorsService } from './doctors.service.ts';
 
@@ -29,6 +29,15 @@ export async function doctorsRoutes(
       await callers.requireAdmin(request);
       return doctors.list();
     },
+  );
+
+  api.patch(
+    '/api/doctor/:id',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], summary: "Edit a doctor's name, specialty or photo (audited)", security, params: doctorIdParamSchema, body: doctorUpdateSchema, response: { 200: doctorSchema } },
+    },
+    async (request) => doctors.update(await callers.requireAdmin(request), request.params.id, request.body),
   );
 
   api.delete(

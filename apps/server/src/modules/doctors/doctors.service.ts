@@ -6,12 +6,12 @@ import type { Caller } from '../identity/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import type { ScheduleAdmin } from '../schedule/schedule-admin.service.ts';
-import { deleteDoctor, findActiveDoctorByEmail, findDoctorById, insertDoctor, listDoctors } from './doctors.repository.ts';
+import { deleteDoctor, findActiveDoctorByEmail, findDoctorById, insertDoctor, listDoctors, updateDoctor } from './doctors.repository.ts';
 
 /** Photos come from our own image host; anything else would let a page load arbitrary URLs. */
 const OWN_IMAGE = /^\/api\/image\/[0-9a-f-]{36}$/i;
 
-export function createDoctorsService(deps: { db: Db; schedule: Pick<ScheduleAdmin, 'doctorAdded' | 'removeDoctor'> }) {
+export function createDoctorsService(deps: { db: Db; schedule: Pick<ScheduleAdmin, 'doctorAdded' | 'doctorChanged' | 'removeDoctor'> }) {
   const { db, schedule } = deps;
   return {
     async add(caller: Caller, doctor: { name: string; email: string; specialty: string; img: string }) {
@@ -40,6 +40,27 @@ export function createDoctorsService(deps: { db: Db; schedule: Pick<ScheduleAdmi
         });
       }
       return { insertedId };
+    },
+
+    /**
+     * Edits a doctor (a typo in the name, a new photo) without deleting and adding again, which
+     * would lose their treatments, hours and bookings' link. Audited; 404 for no such doctor.
+     */
+    async update(caller: Caller, id: string, change: { name?: string; specialty?: string; img?: string }): Promise<Doctor> {
+      if (change.img !== undefined && !OWN_IMAGE.test(change.img)) {
+        throw new AppError(ErrorCode.VALIDATION, 'Upload the photo first; its URL goes in `img`.', { errors: { img: ['Upload the photo with POST /api/image first'] } });
+      }
+      const row = !isUuid(id)
+        ? null
+        : await inTransaction(db, async (work) => {
+            const updated = await updateDoctor(work.tx, id, change);
+            if (!updated) return null;
+            await schedule.doctorChanged(work);
+            await recordAudit(work.tx, { actorId: caller.userId, actorEmail: caller.email, action: 'doctor.update', target: updated.email, detail: { ...change } });
+            return updated;
+          });
+      if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such doctor.');
+      return { _id: row.id, name: row.name, email: row.email, specialty: row.specialty, img: row.img };
     },
 
     /** One doctor by id (a removed one kept for their bookings too), or null; for staff accounts and a doctor's day. */

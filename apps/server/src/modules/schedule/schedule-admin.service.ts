@@ -245,6 +245,15 @@ export function createScheduleAdmin(deps: ScheduleAdminDeps) {
       });
     },
 
+    /** A doctor's name or photo changed: every instance's snapshot (which names doctors) is read again. */
+    async doctorChanged({ tx, afterCommit }: UnitOfWork) {
+      await notifyScheduleChanged(tx);
+      afterCommit(() => {
+        snapshot.reset();
+        forgetDerived();
+      });
+    },
+
     /**
      * Removes a doctor (the spec's `DELETE /api/doctor/:email`): deleted if never booked, else
      * kept inactive so their bookings stay whole. Future confirmed bookings: 409 listing them

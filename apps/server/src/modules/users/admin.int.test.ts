@@ -174,6 +174,32 @@ describe('admin: users, roles, doctors, audit', () => {
     expect(await t.db.$count(doctors, eq(doctors.email, 'jane.root@clinic.test'))).toBe(0);
   });
 
+  it('edits a doctor in place: the name patients see changes at once, the photo must be our own, audited', async () => {
+    const img = await doctorImage(t);
+    const add = await t.app.inject({
+      method: 'POST', url: '/api/doctor', headers: bearer(boss),
+      payload: { name: 'Dr. Emly Watson', email: 'emily.watson@clinic.test', specialty: 'Teeth Orthodontics', img },
+    });
+    const id = add.json<{ insertedId: string }>().insertedId;
+    // The snapshot patients read names the doctor: read it first, so a stale copy would show.
+    const named = async () => (await t.app.inject('/api/doctors/public')).json<{ _id: string; name: string }[]>().find((d) => d._id === id)?.name;
+    expect(await named()).toBe('Dr. Emly Watson');
+
+    const newImg = await doctorImage(t);
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/doctor/${id}`, headers: bearer(boss), payload: { name: 'Dr. Emily Watson', img: newImg } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ _id: id, name: 'Dr. Emily Watson', email: 'emily.watson@clinic.test', specialty: 'Teeth Orthodontics', img: newImg });
+    expect(await named()).toBe('Dr. Emily Watson');
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'doctor.update'));
+    expect(entry).toMatchObject({ target: 'emily.watson@clinic.test', detail: { name: 'Dr. Emily Watson', img: newImg } });
+
+    const foreign = await t.app.inject({ method: 'PATCH', url: `/api/doctor/${id}`, headers: bearer(boss), payload: { img: 'https://evil.example/x.png' } });
+    expect(foreign.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/doctor/${id}`, headers: bearer(boss), payload: {} })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'PATCH', url: '/api/doctor/00000000-0000-4000-8000-000000000000', headers: bearer(boss), payload: { name: 'Nobody' } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PATCH', url: '/api/doctor/not-a-uuid', headers: bearer(boss), payload: { name: 'Nobody' } })).statusCode).toBe(404);
+  });
+
   it('checks a doctor with the spec messages', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/doctor', headers: bearer(boss), payload: { name: '', email: '', img: '' } });
     expect(res.statusCode).toBe(400);
