@@ -1,14 +1,7 @@
 import { useRef } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import {
-  formEmailSchema,
-  IMAGE_MAX_BYTES,
-  messages,
-  nameSchema,
-  toasts,
-  type Service,
-} from '@clinic/shared';
+import { formEmailSchema, nameSchema, toasts, type Service } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmailField, SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -19,16 +12,7 @@ import { emailFieldOptions } from '../../../lib/form-values.ts';
 import { setServerFieldErrors, type ServerFields } from '../../../lib/server-field-errors.ts';
 import { useAddDoctor } from '../api/add-doctor.ts';
 import { useServices } from '../api/get-services.ts';
-
-/** What the image host takes (it checks the content again); the file picker offers only these. */
-export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
-
-/** The chosen file of a file input (RHF hands over its FileList), or undefined when none. */
-function firstFile(value: unknown): File | undefined {
-  if (value instanceof File) return value;
-  if (typeof FileList !== 'undefined' && value instanceof FileList) return value[0];
-  return undefined;
-}
+import { PHOTO_TYPES, photoSchema } from '../utils/doctor-photo.ts';
 
 /** The form's rules (spec section 5): name and email as on sign-up, a photo required. */
 export const addDoctorFormSchema = z.object({
@@ -36,15 +20,7 @@ export const addDoctorFormSchema = z.object({
   email: formEmailSchema,
   /** The spec sets no rule on the specialty. */
   specialty: z.string(),
-  photo: z
-    .unknown()
-    .transform(firstFile)
-    .pipe(
-      z
-        .file({ error: messages.imageRequired })
-        .mime([...PHOTO_TYPES], 'Choose a PNG, JPEG, WebP or GIF image.')
-        .max(IMAGE_MAX_BYTES, 'The photo must be 5 MB or smaller.'),
-    ),
+  photo: photoSchema,
 });
 type AddDoctorFormInput = z.input<typeof addDoctorFormSchema>;
 type AddDoctorFormValues = z.output<typeof addDoctorFormSchema>;

@@ -30,7 +30,7 @@ function renderDoctors() {
 }
 
 describe('ManageDoctors', () => {
-  it('lists each doctor with photo, name, specialty and a delete button', async () => {
+  it('lists each doctor with photo, name, specialty, an Edit and a delete button', async () => {
     mockFetch({ 'GET /api/doctor': () => json([sarah, david]) });
     renderDoctors();
 
@@ -50,8 +50,11 @@ describe('ManageDoctors', () => {
       '',
       'Sarah Smile',
       'Oral Surgery',
-      'Scheduledelete',
+      'ScheduleEditdelete',
     ]);
+    expect(within(first!).getByRole('button', { name: 'Edit Sarah Smile' })).toHaveTextContent(
+      'Edit',
+    );
     expect(within(first!).getByRole('button', { name: 'delete Sarah Smile' })).toHaveTextContent(
       'delete',
     );

@@ -10,9 +10,8 @@ import { StaffLoadFailed } from '../../../components/ui/staff-load-failed.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDoctors } from '../../../lib/doctors-query.ts';
 import { useDeleteDoctor } from '../api/delete-doctor.ts';
-
-/** Shown size of a doctor's photo (the image host stores it at most 512 px on its long edge). */
-export const DOCTOR_AVATAR_SIZE = 48;
+import { DOCTOR_AVATAR_SIZE } from '../utils/doctor-photo.ts';
+import { EditDoctorDialog } from './edit-doctor-dialog.tsx';
 
 type DeleteDoctorDialogProps = { doctor: Doctor; onClose: () => void };
 
@@ -50,11 +49,13 @@ function DeleteDoctorDialog({ doctor, onClose }: DeleteDoctorDialogProps) {
 /**
  * Manage Doctors (spec section 2): every doctor with photo, name and specialty, and a delete
  * button that asks first. On success the modal closes and the list refreshes (spec section 4).
- * Beside it, a link to the doctor's schedule (treatments, hours, leave).
+ * Beside it, a link to the doctor's schedule (treatments, hours, leave) and an Edit button
+ * (name, specialty, photo) that keeps the doctor's treatments, hours and bookings.
  */
 export function ManageDoctors() {
   const doctors = useDoctors();
   const [deleting, setDeleting] = useState<Doctor | null>(null);
+  const [editing, setEditing] = useState<Doctor | null>(null);
   const titleId = useId();
 
   if (doctors.isPending) return <Spinner label="Loading the doctors…" />;
@@ -96,6 +97,14 @@ export function ManageDoctors() {
                     Schedule
                   </Link>
                   <Button
+                    variant="outline"
+                    className="btn-xs"
+                    aria-label={`Edit ${doctor.name}`}
+                    onClick={() => setEditing(doctor)}
+                  >
+                    Edit
+                  </Button>
+                  <Button
                     className="btn-xs btn-error"
                     aria-label={`delete ${doctor.name}`}
                     onClick={() => setDeleting(doctor)}
@@ -108,6 +117,7 @@ export function ManageDoctors() {
           ))}
         </DataTable>
       )}
+      {editing && <EditDoctorDialog doctor={editing} onClose={() => setEditing(null)} />}
       {deleting && <DeleteDoctorDialog doctor={deleting} onClose={() => setDeleting(null)} />}
     </section>
   );
