@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { texts, type WaitlistEntry, type WaitlistList } from '@clinic/shared';
-import { availabilityFactory, treatmentFactory } from '../../test/factories.ts';
+import { availabilityFactory, bookingFactory, treatmentFactory } from '../../test/factories.ts';
 import { json, mockFetch, patient, renderRoutes } from '../../test/utils.tsx';
 import { routes } from '../routes.tsx';
 
@@ -101,6 +101,33 @@ describe('/appointment', () => {
     renderRoutes(routes, { initialEntries: ['/appointment?date=2030-06-12'] });
     await user.click(await screen.findByRole('button', { name: texts.bookAppointment }));
     const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Phone')).toHaveValue('+1 555 0100');
+  });
+
+  it('remembers the phone typed at a booking: the next booking dialog has it already', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'GET /api/me': () => json({ user: { ...patient, phone: '' } }),
+      'GET /api/available': () => json([treatmentFactory()]),
+      'POST /api/booking': () => json({ success: true, booking: bookingFactory() }, 201),
+      'PATCH /api/me': (call) => json({ user: { ...patient, ...(call.body as object) } }),
+    });
+    renderRoutes(routes, { initialEntries: ['/appointment?date=2030-06-12'] });
+
+    await user.click(await screen.findByRole('button', { name: texts.bookAppointment }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Phone')).toHaveValue('');
+    await user.type(within(dialog).getByLabelText('Phone'), '+1 555 0100');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'PATCH')).toEqual([
+        expect.objectContaining({ path: '/api/me', body: { phone: '+1 555 0100' } }),
+      ]),
+    );
+
+    await user.click(await screen.findByRole('button', { name: texts.bookAppointment }));
+    dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByLabelText('Phone')).toHaveValue('+1 555 0100');
   });
 

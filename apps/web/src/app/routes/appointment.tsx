@@ -1,4 +1,5 @@
-import { useMe } from '../../features/auth/api/get-me.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { meQueryKey, useMe } from '../../features/auth/api/get-me.ts';
 import { AppointmentCalendar } from '../../features/booking/components/appointment-calendar.tsx';
 import { AvailableAppointments } from '../../features/booking/components/available-appointments.tsx';
 import { useSelectedDate } from '../../features/booking/hooks/use-selected-date.ts';
@@ -9,7 +10,8 @@ import { usePageMeta } from '../../lib/use-page-meta.ts';
  * The booking page (spec section 2): a date picker, then the treatments with free slots that day;
  * a treatment with none links to My Waitlist's join form for it, from that day. The day lives in
  * `?date=` (the home hero's calendar links here with one). Signed out, the route guard sends the
- * visitor through /login and back here.
+ * visitor through /login and back here. The dialog's phone starts as the account's, and a phone
+ * kept on the account at a booking goes into the cached account for the next one.
  */
 export default function AppointmentRoute() {
   usePageMeta(
@@ -18,6 +20,7 @@ export default function AppointmentRoute() {
   );
   // RequireAuth renders this page only once the signed-in user is known.
   const me = useMe();
+  const queryClient = useQueryClient();
   const { date, today, setDate } = useSelectedDate();
   if (!me.data) return null;
 
@@ -30,6 +33,7 @@ export default function AppointmentRoute() {
         date={date}
         patient={{ name: me.data.name, email: me.data.email, phone: me.data.phone }}
         joinWaitlistHref={joinWaitlistHref}
+        onPhoneRemembered={(account) => queryClient.setQueryData(meQueryKey, account)}
       />
     </div>
   );

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { retryableLazy } from '../../../lib/retryable-lazy.ts';
 import { useHasInteracted } from '../../../lib/use-has-interacted.ts';
 import { useAvailable } from '../api/get-available.ts';
+import type { Account } from '../api/remember-phone.ts';
 import type { Patient } from './booking-dialog.tsx';
 import { TreatmentCard } from './treatment-card.tsx';
 
@@ -26,6 +27,8 @@ type AvailableAppointmentsProps = {
    * the route supplies it (features do not import each other). Absent, no card offers it.
    */
   joinWaitlistHref?: ((treatmentId: string, from: IsoDate) => string) | undefined;
+  /** The account once a booking's phone is kept on it (the booking dialog's). */
+  onPhoneRemembered?: ((account: Account) => void) | undefined;
 };
 
 /**
@@ -37,6 +40,7 @@ export function AvailableAppointments({
   date,
   patient,
   joinWaitlistHref,
+  onPhoneRemembered,
 }: AvailableAppointmentsProps) {
   const available = useAvailable(date);
   const [chosen, setChosen] = useState<TreatmentAvailability | null>(null);
@@ -76,7 +80,13 @@ export function AvailableAppointments({
           key={chosen._id}
           chunk={bookingDialog}
           fallback={<Spinner label="Opening the booking form…" />}
-          props={{ treatment: chosen, date, patient, onClose: () => setChosen(null) }}
+          props={{
+            treatment: chosen,
+            date,
+            patient,
+            onClose: () => setChosen(null),
+            onPhoneRemembered,
+          }}
         />
       )}
     </section>

@@ -428,4 +428,122 @@ describe('BookingDialog, choosing a doctor', () => {
     await screen.findByText(toasts.bookingSet('Jun 12, 2030', slotLabels[1]));
     expect(bookingPosts(calls)[0]?.body).not.toHaveProperty('doctorId');
   });
+
+  describe("the profile's phone", () => {
+    const booked = () =>
+      json({ success: true, booking: bookingFactory({ slot: slotLabels[1] }) }, 201);
+    const mePatches = (calls: ApiCall[]) =>
+      calls.filter((call) => call.method === 'PATCH' && call.path === '/api/me');
+
+    function renderFor(phone: string | undefined, onPhoneRemembered = vi.fn()) {
+      renderAt(
+        <BookingDialog
+          treatment={treatment}
+          date="2030-06-12"
+          patient={{ ...patient, phone }}
+          onClose={vi.fn()}
+          onPhoneRemembered={onPhoneRemembered}
+        />,
+      );
+      return { dialog: screen.getByRole('dialog'), onPhoneRemembered };
+    }
+
+    it('fills in the Phone field, which the patient may still change for this booking', async () => {
+      const user = userEvent.setup();
+      const { calls } = mockFetch({ 'POST /api/booking': booked });
+      const { dialog, onPhoneRemembered } = renderFor('+1 555 0199');
+
+      const phone = within(dialog).getByLabelText('Phone');
+      expect(phone).toHaveValue('+1 555 0199');
+      await user.clear(phone);
+      await book(user, dialog, slotLabels[1]);
+
+      expect(
+        await screen.findByText(toasts.bookingSet('Jun 12, 2030', slotLabels[1])),
+      ).toBeInTheDocument();
+      expect(bookingPosts(calls)[0]?.body).toMatchObject({ phone: '+1 555 0100' });
+      // The profile's phone stays the profile's: it is changed on the profile page.
+      expect(mePatches(calls)).toHaveLength(0);
+      expect(onPhoneRemembered).not.toHaveBeenCalled();
+    });
+
+    it('keeps the phone typed for a booking on an account that had none', async () => {
+      const user = userEvent.setup();
+      const account = { ...patient, phone: '+1 555 0100' };
+      const { calls } = mockFetch({
+        'POST /api/booking': booked,
+        'PATCH /api/me': () => json({ user: account }),
+      });
+      const { dialog, onPhoneRemembered } = renderFor('');
+      expect(within(dialog).getByLabelText('Phone')).toHaveValue('');
+
+      await user.selectOptions(within(dialog).getByLabelText('Slot'), slotLabels[1]);
+      await user.type(within(dialog).getByLabelText('Phone'), '  +1 555 0100 ');
+      await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+      expect(
+        await screen.findByText(toasts.bookingSet('Jun 12, 2030', slotLabels[1])),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(onPhoneRemembered).toHaveBeenCalledWith(account));
+      expect(mePatches(calls).map((call) => call.body)).toEqual([{ phone: '+1 555 0100' }]);
+      // After the booking, never before it.
+      expect(calls.map((call) => `${call.method} ${call.path}`).slice(-2)).toEqual([
+        'POST /api/booking',
+        'PATCH /api/me',
+      ]);
+    });
+
+    it('books all the same when keeping the phone fails, and says nothing of it', async () => {
+      const user = userEvent.setup();
+      const { calls } = mockFetch({
+        'POST /api/booking': booked,
+        'PATCH /api/me': () => problem(500, 'Something went wrong on our side'),
+      });
+      const { dialog, onPhoneRemembered } = renderFor(undefined);
+
+      await book(user, dialog, slotLabels[1]);
+
+      expect(
+        await screen.findByText(toasts.bookingSet('Jun 12, 2030', slotLabels[1])),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(mePatches(calls)).toHaveLength(1));
+      await waitFor(() => expect(dialog).not.toHaveAttribute('open'));
+      expect(screen.queryByText('Something went wrong on our side')).not.toBeInTheDocument();
+      expect(onPhoneRemembered).not.toHaveBeenCalled();
+    });
+
+    it('keeps nothing when the booking did not go through', async () => {
+      const user = userEvent.setup();
+      const { calls } = mockFetch({
+        'POST /api/booking': () =>
+          problem(409, 'You already have Teeth Cleaning on 2030-06-12 at 08.00 AM - 08.30 AM.', {
+            code: 'conflict',
+            success: false,
+            booking: {
+              date: '2030-06-12',
+              slot: '08.00 AM - 08.30 AM',
+              treatment: 'Teeth Cleaning',
+            },
+          }),
+      });
+      const { dialog } = renderFor('');
+      await book(user, dialog, slotLabels[1]);
+      expect(
+        await screen.findByText(toasts.bookingConflict('Jun 12, 2030', '08.00 AM - 08.30 AM')),
+      ).toBeInTheDocument();
+      expect(mePatches(calls)).toHaveLength(0);
+    });
+
+    it('keeps nothing when the phone was left empty', async () => {
+      const user = userEvent.setup();
+      const { calls } = mockFetch({ 'POST /api/booking': booked });
+      const { dialog } = renderFor('');
+      await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+      expect(
+        await screen.findByText(toasts.bookingSet('Jun 12, 2030', slotLabels[1])),
+      ).toBeInTheDocument();
+      expect(bookingPosts(calls)[0]?.body).toMatchObject({ phone: '' });
+      expect(mePatches(calls)).toHaveLength(0);
+    });
+  });
 });

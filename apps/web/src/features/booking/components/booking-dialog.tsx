@@ -21,13 +21,14 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { needsEmailVerification } from '../../../lib/verification-email.ts';
 import { bookingInTheWay, useCreateBooking } from '../api/create-booking.ts';
+import { rememberPhone, shouldRememberPhone, type Account } from '../api/remember-phone.ts';
 import { useDoctorChoice } from '../hooks/use-doctor-choice.ts';
 
 /** The two things the patient chooses; the rest of the request comes from the page. */
 const bookingFormSchema = bookingRequestSchema.pick({ slot: true, phone: true });
 type BookingFormValues = z.output<typeof bookingFormSchema>;
 
-/** `phone`: the profile's, pre-filling the Phone field. */
+/** `phone`: the profile's ('' or absent when none), pre-filling the Phone field. */
 export type Patient = { name: string; email: string; phone?: string | undefined };
 
 /** Whether the patient can pay for a booking just made: it has a price and nothing is paid yet. */
@@ -40,6 +41,8 @@ type BookingDialogProps = {
   date: IsoDate;
   patient: Patient;
   onClose: () => void;
+  /** The account once the phone typed here is kept on it (the route owns the account's cache). */
+  onPhoneRemembered?: ((account: Account) => void) | undefined;
 };
 
 /**
@@ -50,11 +53,21 @@ type BookingDialogProps = {
  * so that once confirmed Submit books without retyping. The lists refresh behind it. The success
  * toast of a booking that can be paid offers 'Pay now', to the booking's payment page.
  *
+ * The Phone field starts with the profile's phone. When the profile has none, the phone typed
+ * for a booking that succeeds is kept on the account for the next one, quietly: the booking's
+ * toast is all the patient sees, whether that works or not.
+ *
  * For a treatment that needs a doctor it also offers a 'Doctor' select: any available doctor
  * (no `doctorId` sent; the slots are every doctor's) or one of them (that doctor's slots). For
  * any other treatment, and until the dialog knows which kind it is, it is the spec's dialog.
  */
-export function BookingDialog({ treatment, date, patient, onClose }: BookingDialogProps) {
+export function BookingDialog({
+  treatment,
+  date,
+  patient,
+  onClose,
+  onPhoneRemembered,
+}: BookingDialogProps) {
   const modalRef = useRef<ModalHandle>(null);
   const navigate = useNavigate();
   /** The server's request to confirm the address first, while the dialog waits for that. */
@@ -94,6 +107,8 @@ export function BookingDialog({ treatment, date, patient, onClose }: BookingDial
       },
       {
         onSuccess: ({ booking }) => {
+          if (shouldRememberPhone(patient.phone, phone))
+            void rememberPhone(phone, onPhoneRemembered);
           // The spec's toast, with the way on to paying beside it (the dialog itself closes).
           toast.success(toasts.bookingSet(mediumDateOf(booking.date), booking.slot), {
             ...(isPayable(booking) && {
