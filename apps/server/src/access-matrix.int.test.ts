@@ -232,6 +232,11 @@ const MATRIX: Record<string, Row> = {
     expected: { ...frontDesk(409), doctor: 404 },
     access: 'laneAppointments',
   },
+  'POST /api/admin/bookings/:id/payment': {
+    request: async (f) => ({ method: 'POST', url: `/api/admin/bookings/${await f.freshBookingOf('patient')}/payment`, payload: { method: 'cash' } }),
+    expected: frontDesk(200),
+    access: 'frontDesk',
+  },
   'POST /api/admin/bookings/:id/cancel': {
     request: async (f) => ({ method: 'POST', url: `/api/admin/bookings/${await f.freshBookingOf('patient')}/cancel`, payload: { reason: 'Doctor ill' } }),
     expected: frontDesk(200),

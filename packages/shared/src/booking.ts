@@ -1,7 +1,7 @@
 /** Treatments, availability and bookings on the wire (spec section 3; DESIGN.md section 3). */
 import { z } from 'zod';
 import { FIRST_ACCEPTED_YEAR, LAST_ACCEPTED_YEAR, isAcceptedDate, parseDateInput } from './dates.ts';
-import { paymentModeSchema } from './payment.ts';
+import { bookingPaymentModeSchema } from './payment.ts';
 import { phoneSchema, reasonSchema, serverEmailSchema, uuidSchema } from './validation.ts';
 
 /** A calendar date as sent: ISO `YYYY-MM-DD` or the spec's medium `Jun 5, 2022`; parsed to ISO. */
@@ -67,7 +67,7 @@ export const bookingSchema = z.object({
   phone: z.string(),
   transactionId: z.string().nullable(),
   /** `test` for a booking paid in the built-in test mode: staff must see no money was taken. */
-  paymentMode: paymentModeSchema.nullable(),
+  paymentMode: bookingPaymentModeSchema.nullable(),
   /** Who sees the patient: null for a treatment that needs no doctor. */
   doctor: z.object({ _id: z.string(), name: z.string() }).nullable(),
   /** The lifecycle (design section 5.2). */

@@ -59,17 +59,29 @@ export type TestCardPayment = z.input<typeof testCardPaymentSchema>;
 export const paymentModeSchema = z.enum(['test', 'stripe']);
 export type PaymentMode = z.infer<typeof paymentModeSchema>;
 
+/** How a booking was paid: online (test mode or Stripe) or at the clinic's desk (cash, the clinic's card terminal). */
+export const bookingPaymentModeSchema = z.enum(['test', 'stripe', 'desk']);
+export type BookingPaymentMode = z.infer<typeof bookingPaymentModeSchema>;
+
 /** Transaction ids of the built-in test mode start so; Stripe's PaymentIntent ids with `pi_`. */
 export const TEST_TRANSACTION_PREFIX = 'test_';
+/** Transaction ids of a payment the front desk took start so (`desk_cash_…`, `desk_card-terminal_…`). */
+export const DESK_TRANSACTION_PREFIX = 'desk_';
 
 /** How a paid booking was paid; null while unpaid (or paid with no transaction on record). */
 export function paymentModeOf(booking: {
   paid: boolean;
   transactionId: string | null;
-}): PaymentMode | null {
+}): BookingPaymentMode | null {
   if (!booking.paid || !booking.transactionId) return null;
+  if (booking.transactionId.startsWith(DESK_TRANSACTION_PREFIX)) return 'desk';
   return booking.transactionId.startsWith(TEST_TRANSACTION_PREFIX) ? 'test' : 'stripe';
 }
+
+/** `POST /api/admin/bookings/:id/payment`: the front desk took the booking's price in person. */
+export const deskPaymentRequestSchema = z.object({ method: z.enum(['cash', 'card-terminal']) });
+export type DeskPaymentRequest = z.infer<typeof deskPaymentRequestSchema>;
+export const deskPaymentResultSchema = z.object({ paid: z.literal(true), transactionId: z.string(), amount: z.number() });
 
 export const paymentConfigSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('test') }),

@@ -326,14 +326,16 @@ export async function completeEndedBefore(tx: Db, endedBefore: Date, at: Date, l
  * history (the patient paid); returns whether this call did it. A visit held or missed before
  * its payment arrived is still paid by it.
  */
-export async function markPaid(tx: Db, id: string, transactionId: string): Promise<boolean> {
+export async function markPaid(tx: Db, id: string, transactionId: string, by?: { kind: 'admin'; id: string }): Promise<boolean> {
   const [paid] = await tx
     .update(bookings)
     .set({ paid: true, transactionId })
     .where(and(eq(bookings.id, id), eq(bookings.paid, false), ne(bookings.status, 'cancelled')))
     .returning({ priceCents: bookings.priceCents, patientId: bookings.patientId });
   if (!paid) return false;
-  await insertBookingEvents(tx, [{ bookingId: id, actorKind: 'patient', actorId: paid.patientId, type: 'paid', data: { amount: paid.priceCents / 100, transactionId } }]);
+  // The patient paid online, or the front desk took it (`by`).
+  const actor = by ? { actorKind: by.kind, actorId: by.id } : { actorKind: 'patient' as const, actorId: paid.patientId };
+  await insertBookingEvents(tx, [{ bookingId: id, ...actor, type: 'paid', data: { amount: paid.priceCents / 100, transactionId } }]);
   return true;
 }
 

@@ -34,7 +34,7 @@ export interface BookingLedger {
    * Marks the booking paid unless it already is or was cancelled, with a `paid` entry in its
    * history (the patient paid); answers whether this call did it.
    */
-  markPaid(tx: Db, id: string, transactionId: string): Promise<boolean>;
+  markPaid(tx: Db, id: string, transactionId: string, by?: { kind: 'admin'; id: string }): Promise<boolean>;
   /** Appends to a booking's history, in `tx`. */
   record(tx: Db, bookingId: string, event: LedgerEvent): Promise<void>;
   /** The ids of an account's bookings (its payments are theirs: export and erasure). */

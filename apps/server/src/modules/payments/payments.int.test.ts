@@ -98,6 +98,60 @@ describe('test-mode payments', () => {
   });
 });
 
+describe('a payment taken at the front desk', () => {
+  const ADMIN = { ADMIN_EMAIL: 'desk-boss@clinic.test', ADMIN_PASSWORD: 'admin-password' };
+  let t: TestApp;
+  let desk: { token: string };
+  const atDesk = (id: string, method = 'cash', who: { token: string } = desk) =>
+    t.app.inject({ method: 'POST', url: `/api/admin/bookings/${id}/payment`, headers: bearer(who), payload: { method } });
+
+  beforeAll(async () => {
+    t = await buildTestApp(ADMIN, { now: () => NOW, jobs: { autoStart: false } });
+    desk = await signIn(t, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+  });
+  afterAll(() => t.close());
+
+  it('marks a booking paid once, by the desk, in its history and the audit; refunds it at the desk when cancelled', async () => {
+    const [ann] = await createSignedInPatients(t, 1, 'desk-payer');
+    const booking = await bookOne(t, ann!, 0);
+    const res = await atDesk(booking._id, 'card-terminal');
+    expect(res.statusCode, res.body).toBe(200);
+    const { transactionId, amount } = res.json<{ transactionId: string; amount: number }>();
+    expect(transactionId).toMatch(/^desk_card-terminal_[0-9a-f]{32}$/);
+    expect(amount).toBe(booking.price);
+    const seen = (await t.app.inject({ url: `/api/booking/${booking._id}`, headers: bearer(ann!) })).json<{ paid: boolean; paymentMode: string; events: { type: string; actor: string }[] }>();
+    expect(seen).toMatchObject({ paid: true, paymentMode: 'desk' });
+    expect(seen.events.filter((e) => e.type === 'paid')).toEqual([expect.objectContaining({ actor: 'admin' })]);
+    expect(await t.db.$count(payments, and(eq(payments.bookingId, booking._id), eq(payments.provider, 'desk'), eq(payments.status, 'succeeded')))).toBe(1);
+
+    const again = await atDesk(booking._id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe('This booking is already paid.');
+
+    // The clinic cancels it and refunds in full: the money goes back at the desk.
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/admin/bookings/${booking._id}/cancel`, headers: bearer(desk), payload: { reason: 'Clinic closed', refund: 'full' } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await t.app.jobs.runOnce({ kinds: [ISSUE_REFUND_JOB] });
+    const [refund] = await t.db.select().from(refunds).where(eq(refunds.bookingId, booking._id));
+    expect(refund).toMatchObject({ provider: 'desk', status: 'succeeded', amountCents: booking.price * 100 });
+    expect(refund!.providerRef).toMatch(/^desk_re_/);
+  });
+
+  it('refuses a cancelled booking, an unknown one and patients; five at once record one payment', async () => {
+    const [bea] = await createSignedInPatients(t, 1, 'desk-racer');
+    const booking = await bookOne(t, bea!, 1);
+    expect((await atDesk(booking._id, 'cash', bea!)).statusCode).toBe(403);
+    expect((await atDesk('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await atDesk(booking._id, 'cheque')).statusCode).toBe(400);
+    const results = await Promise.all(Array.from({ length: 5 }, () => atDesk(booking._id)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(await t.db.$count(payments, eq(payments.bookingId, booking._id))).toBe(1);
+    const other = await bookOne(t, bea!, 2);
+    await t.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, other._id));
+    expect((await atDesk(other._id)).json().detail).toBe('This booking was cancelled.');
+  });
+});
+
 describe('Stripe payments (official SDK against a local stand-in)', () => {
   const WEBHOOK_SECRET = 'whsec_test_secret_for_the_clinic';
   let t: TestApp;

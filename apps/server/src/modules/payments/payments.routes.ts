@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paymentConfigSchema, paymentDoneSchema, paymentIntentSchema, testCardPaymentSchema } from '@clinic/shared';
+import { deskPaymentRequestSchema, deskPaymentResultSchema, paymentConfigSchema, paymentDoneSchema, paymentIntentSchema, testCardPaymentSchema } from '@clinic/shared';
 import type { CallerResolver } from '../identity/caller.ts';
 import type { PaymentsService } from './payments.service.ts';
 
@@ -14,6 +14,22 @@ export async function paymentsRoutes(
   const { payments, callers } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearer: [] }];
+
+  api.post(
+    '/api/admin/bookings/:id/payment',
+    {
+      config: { access: 'frontDesk' },
+      schema: {
+        tags: ['payments'],
+        summary: "Record that the front desk took the booking's price in person (cash or the clinic's card terminal)",
+        security,
+        params: bookingParams,
+        body: deskPaymentRequestSchema,
+        response: { 200: deskPaymentResultSchema },
+      },
+    },
+    async (request) => payments.recordAtDesk(await callers.requireCapability(request, 'frontDesk'), request.params.id, request.body.method),
+  );
 
   api.get(
     '/api/payments/config',

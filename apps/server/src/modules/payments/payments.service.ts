@@ -9,10 +9,12 @@
  * cancelled (or already paid) booking is refunded in full and reported to the clinic, never
  * kept (docs/decisions/026).
  */
-import { ErrorCode, isExpired, type PaymentConfig } from '@clinic/shared';
+import { randomUUID } from 'node:crypto';
+import { DESK_TRANSACTION_PREFIX, ErrorCode, isExpired, type PaymentConfig } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import {
   claimEvent,
@@ -209,6 +211,27 @@ export function createPaymentsService({ db, now, stripe, refunds, mail, ledger, 
       });
       if (!outcome.ok) throw new AppError(ErrorCode.PAYMENT_DECLINED, outcome.message);
       return { paid: true as const, transactionId: outcome.transactionId };
+    },
+
+    /**
+     * The front desk took the booking's price in person (cash, or the clinic's own card
+     * terminal): recorded as a payment and the booking marked paid, once, under the booking's
+     * lock, audited. A visit already held (completed, or even a no-show) may still be paid; a
+     * cancelled, paid or free one may not.
+     */
+    async recordAtDesk(caller: Caller, bookingId: string, method: 'cash' | 'card-terminal') {
+      return db.transaction(async (tx) => {
+        const booking = await ledger.lock(tx, bookingId);
+        if (!booking) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
+        if (booking.status === 'cancelled') throw new AppError(ErrorCode.CONFLICT, 'This booking was cancelled.');
+        if (booking.paid) throw new AppError(ErrorCode.CONFLICT, 'This booking is already paid.');
+        if (booking.priceCents <= 0) throw new AppError(ErrorCode.CONFLICT, 'There is nothing to pay for this booking.');
+        const transactionId = `${DESK_TRANSACTION_PREFIX}${method}_${randomUUID().replaceAll('-', '')}`;
+        await recordPayment(tx, { bookingId, provider: 'desk', providerRef: transactionId, amountCents: booking.priceCents, status: 'succeeded' });
+        await ledger.markPaid(tx, bookingId, transactionId, { kind: 'admin', id: caller.userId });
+        await recordAudit(tx, { actorId: caller.userId, actorEmail: caller.email, action: 'booking.paid-at-desk', target: bookingId, detail: { method, amount: booking.priceCents / 100 } });
+        return { paid: true as const, transactionId, amount: booking.priceCents / 100 };
+      });
     },
 
     /** Stripe: a PaymentIntent for the booking's own amount; the page confirms it with Elements. */

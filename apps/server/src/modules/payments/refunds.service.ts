@@ -73,8 +73,10 @@ export function createRefundsService(deps: RefundsDeps) {
       await db.transaction((tx) => settle(tx, refund.id, { providerRef: made.id, status }));
       if (status === 'pending') return { again: new Date(now().getTime() + STRIPE_PENDING_RECHECK_MS) };
     } else {
-      // The built-in test mode took no money: it records an instant refund, as Stripe's test mode does.
-      await db.transaction((tx) => settle(tx, refund.id, { providerRef: `test_re_${randomUUID().replaceAll('-', '')}`, status: 'succeeded' }));
+      // The built-in test mode took no money: it records an instant refund, as Stripe's test mode
+      // does. Money taken at the desk is handed back at the desk: recorded as given back.
+      const ref = `${refund.provider === 'desk' ? 'desk' : 'test'}_re_${randomUUID().replaceAll('-', '')}`;
+      await db.transaction((tx) => settle(tx, refund.id, { providerRef: ref, status: 'succeeded' }));
     }
   }
 
