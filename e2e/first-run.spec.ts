@@ -173,6 +173,8 @@ test('the owner follows the logged setup address, names the clinic, sets its hou
     await expect(page.getByLabel('Clinic name')).toHaveValue(CLINIC.name);
     await expect(page.getByLabel('Phone', { exact: true })).toHaveValue(CLINIC.phone);
     await expect(page.getByLabel('Address', { exact: true })).toHaveValue(CLINIC.address);
+    // The zone chosen at setup, though the running server keeps its own until it restarts.
+    await expect(page.getByLabel('Time zone')).toHaveValue(CLINIC.timezone);
   });
 
   await test.step('set the weekly hours: Mon–Fri 09:00–17:00, the weekend closed', async () => {

@@ -48,13 +48,18 @@ export type ClinicProfileUpdate = z.input<typeof clinicProfileUpdateSchema>;
 export const openingHoursSchema = z.object({ days: z.string(), hours: z.array(z.string()) });
 export type OpeningHours = z.infer<typeof openingHoursSchema>;
 
-/** `GET /api/clinic`. `timezone` is the zone in effect: the one times are shown in. */
+/**
+ * `GET /api/clinic`. `timezone` is the zone in effect: the one times are shown in.
+ * `chosenTimezone` is the one saved in the profile (null: never chosen), which takes effect at
+ * the next start: the owner's form shows and keeps it, not the one in effect.
+ */
 export const clinicProfileSchema = z.object({
   name: z.string(),
   phone: z.string(),
   email: z.string(),
   address: z.string(),
   timezone: z.string(),
+  chosenTimezone: z.string().nullable(),
   openingHours: z.array(openingHoursSchema),
   about: z.string(),
   privacyPolicy: z.string(),

@@ -9,6 +9,7 @@ export function clinicProfileFactory(overrides: Partial<ClinicProfile> = {}): Cl
     email: '',
     address: '',
     timezone: 'UTC',
+    chosenTimezone: null,
     openingHours: [],
     about: '',
     privacyPolicy: '',

@@ -33,7 +33,7 @@ describe('first-run setup', () => {
     const profile = (await t.app.inject('/api/clinic')).json<ClinicProfile>();
     // A fresh install opens every day 08:00-12:00 and 13:00-17:00: what the calendar offers.
     expect(profile).toEqual({
-      name: '', phone: '', email: '', address: '', timezone: 'UTC', about: '', privacyPolicy: '', terms: '',
+      name: '', phone: '', email: '', address: '', timezone: 'UTC', chosenTimezone: null, about: '', privacyPolicy: '', terms: '',
       openingHours: [{ days: 'Mon–Sun', hours: ['08:00–12:00', '13:00–17:00'] }],
     });
   });
@@ -62,8 +62,10 @@ describe('first-run setup', () => {
     expect(await t.db.$count(users, eq(users.role, 'admin'))).toBe(1);
     const profile = (await t.app.inject('/api/clinic')).json<ClinicProfile>();
     expect(profile).toMatchObject({ name: 'Smile Dental', phone: '+49 30 1234567', address: 'Hauptstraße 1, Berlin', email: '' });
-    // The zone chosen applies from the next start (the running services keep theirs).
+    // The zone chosen applies from the next start (the running services keep theirs); the
+    // profile says which was chosen, so the owner's form keeps it.
     expect(profile.timezone).toBe('UTC');
+    expect(profile.chosenTimezone).toBe('Europe/Berlin');
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'clinic.setup'));
     expect(audit).toMatchObject({ actorEmail: OWNER.email, target: 'clinic' });
   });

@@ -54,6 +54,21 @@ describe('ClinicProfileForm', () => {
     expect(queryClient.getQueryData(clinicQueryKey)).toEqual(answer);
   });
 
+  it('shows and keeps the zone the owner chose, not the one still in effect until the restart', async () => {
+    const user = userEvent.setup();
+    const waiting = { ...saved, timezone: 'UTC', chosenTimezone: 'Europe/Dublin' };
+    const { calls } = mockFetch({
+      'GET /api/clinic': () => json(waiting),
+      'PUT /api/admin/clinic': () => json(waiting),
+    });
+    renderAt(<ClinicProfileForm />);
+
+    expect(await screen.findByLabelText('Time zone')).toHaveValue('Europe/Dublin');
+    await user.click(save());
+    expect(await screen.findByText(CLINIC_SAVED_TOAST)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ timezone: 'Europe/Dublin' });
+  });
+
   it('checks the fields before saving', async () => {
     const user = userEvent.setup();
     const { calls } = mockFetch({ 'GET /api/clinic': () => json(saved) });

@@ -37,7 +37,9 @@ const fields = [
 function formValuesOf(profile: ClinicProfile): Required<ClinicProfileUpdate> {
   return {
     name: profile.name,
-    timezone: profile.timezone || browserTimeZone(),
+    // The zone saved (in effect from the next start), not the one in effect now: saving the form
+    // for another reason must not put the running zone back over the owner's choice.
+    timezone: profile.chosenTimezone ?? (profile.timezone || browserTimeZone()),
     phone: profile.phone,
     email: profile.email,
     address: profile.address,
@@ -84,7 +86,7 @@ function ClinicProfileFields({ profile }: { profile: ClinicProfile }) {
             id={zoneId}
             // The note, and the error under the field when there is one (its id is the field's).
             aria-describedby={`${zoneId}-note${errors.timezone ? ` ${zoneId}-error` : ''}`}
-            include={[profile.timezone, browserTimeZone()]}
+            include={[profile.chosenTimezone ?? profile.timezone, profile.timezone, browserTimeZone()]}
             error={errors.timezone?.message}
             {...register('timezone')}
           />
