@@ -199,6 +199,32 @@ describe('AppointmentDetail', () => {
   });
 
   describe('cancel', () => {
+    it('says a payment taken at the clinic is refunded at its desk, not to a card', async () => {
+      const user = userEvent.setup();
+      mockFetch({
+        'GET /api/booking/b1': () =>
+          json(
+            bookingDetailFactory({
+              paid: true,
+              price: 17,
+              transactionId: 'desk_cash_0123abcd',
+              paymentMode: 'desk',
+            }),
+          ),
+      });
+      renderDetail();
+
+      expect(await screen.findByText('at the clinic', { exact: false })).toHaveTextContent(
+        'paid at the clinic',
+      );
+      await user.click(await screen.findByRole('button', { name: 'Cancel appointment' }));
+      const dialog = screen.getByRole('dialog', { name: 'Cancel this appointment?' });
+      expect(dialog).toHaveTextContent(
+        "You paid $17 at the clinic: you will get a full refund of $17 at the clinic's desk.",
+      );
+      expect(dialog).not.toHaveTextContent('to your card');
+    });
+
     it('states the deadline and the full refund, posts the reason, and shows the booking cancelled', async () => {
       const user = userEvent.setup();
       let current: BookingDetail = bookingDetailFactory({

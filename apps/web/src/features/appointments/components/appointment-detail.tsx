@@ -34,7 +34,14 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function PaymentState({ booking }: { booking: BookingDetail }) {
-  if (booking.paid) return <span className="font-semibold text-success">paid</span>;
+  if (booking.paid) {
+    return (
+      <>
+        <span className="font-semibold text-success">paid</span>
+        {booking.paymentMode === 'desk' && ' at the clinic'}
+      </>
+    );
+  }
   if (booking.price <= 0) return <>Nothing to pay</>;
   if (booking.status !== 'confirmed') return <>Not paid</>;
   return (

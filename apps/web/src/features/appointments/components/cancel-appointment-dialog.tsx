@@ -62,7 +62,10 @@ export function CancelAppointmentDialog({ booking, onClose }: CancelAppointmentD
         )}
         <p>
           {isPaid
-            ? `You paid ${dollars(booking.price)}: you will get a full refund of ${dollars(booking.price)} to your card.`
+            ? booking.paymentMode === 'desk'
+              ? // Money taken at the desk is handed back there, not sent to a card.
+                `You paid ${dollars(booking.price)} at the clinic: you will get a full refund of ${dollars(booking.price)} at the clinic's desk.`
+              : `You paid ${dollars(booking.price)}: you will get a full refund of ${dollars(booking.price)} to your card.`
             : 'Nothing has been paid for it, so there is nothing to refund.'}
         </p>
         <TextAreaField

@@ -93,6 +93,28 @@ describe('MyAppointments', () => {
     expect(within(patientTable).queryByText('Test payment')).not.toBeInTheDocument();
   });
 
+  it('says a booking paid at the desk was paid at the clinic, with no test badge for staff', async () => {
+    mockFetch({
+      'GET /api/booking': () =>
+        json([
+          bookingFactory({
+            _id: 'b1',
+            paid: true,
+            transactionId: 'desk_cash_0123abcd',
+            paymentMode: 'desk',
+          }),
+        ]),
+    });
+    renderAt(<MyAppointments email="pat@example.com" onAccessDenied={vi.fn()} isStaffView />, {
+      path: '/dashboard',
+    });
+    const table = await screen.findByRole('table', { name: 'My Appointments: 1' });
+    const [, row] = within(table).getAllByRole('row');
+    expect(within(row!).getByText('paid')).toHaveClass('text-success');
+    expect(within(row!).getByText('at the clinic')).toBeInTheDocument();
+    expect(within(row!).queryByText('Test payment')).not.toBeInTheDocument();
+  });
+
   it('names the doctor on a second line of the Treatment cell, and nothing when there is none', async () => {
     mockFetch({
       'GET /api/booking': () =>

@@ -28,6 +28,7 @@ function Payment({ booking, isStaffView }: { booking: Booking; isStaffView: bool
     return (
       <>
         <span className="font-semibold text-success">paid</span>
+        {booking.paymentMode === 'desk' && <span className="text-sm"> at the clinic</span>}
         {isStaffView && booking.paymentMode === 'test' && (
           <>
             {' '}

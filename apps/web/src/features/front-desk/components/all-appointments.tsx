@@ -18,6 +18,7 @@ import { AppointmentFilters } from './appointment-filters.tsx';
 import { AppointmentsTable, type AppointmentAction } from './appointments-table.tsx';
 import { BookForPatientDialog } from './book-for-patient-dialog.tsx';
 import { CancelAppointmentDialog } from './cancel-appointment-dialog.tsx';
+import { RecordPaymentDialog } from './record-payment-dialog.tsx';
 import { RescheduleAppointmentDialog } from './reschedule-appointment-dialog.tsx';
 
 /** How long the search waits after the last key before it asks. */
@@ -37,8 +38,8 @@ const CLOCK_TICK_MS = 60_000;
 /**
  * All Appointments (admin): the front desk's day, or any range of days, narrowed by status,
  * doctor, treatment and a search; each appointment marked completed or no-show, cancelled (with
- * the refund the clinic decides) or moved; the list exported as CSV; a booking made for a patient
- * who phoned.
+ * the refund the clinic decides), moved or paid at the desk; the list exported as CSV; a booking
+ * made for a patient who phoned.
  */
 export function AllAppointments({ today = localToday(), now: pinnedNow }: AllAppointmentsProps) {
   // Ticking, so an appointment that starts while the desk has the page open gets its outcome marks.
@@ -153,6 +154,9 @@ export function AllAppointments({ today = localToday(), now: pinnedNow }: AllApp
       </section>
       {acting?.action === 'cancel' && (
         <CancelAppointmentDialog booking={acting.booking} onClose={() => setActing(null)} />
+      )}
+      {acting?.action === 'record-payment' && (
+        <RecordPaymentDialog booking={acting.booking} onClose={() => setActing(null)} />
       )}
       {acting?.action === 'reschedule' && (
         <RescheduleAppointmentDialog

@@ -10,7 +10,7 @@ import { useSetBookingStatus } from '../api/set-booking-status.ts';
 import { rowActions } from '../utils/row-actions.ts';
 import { OutsideHoursBadge, PaymentBadge } from './booking-badges.tsx';
 
-export type AppointmentAction = 'cancel' | 'reschedule';
+export type AppointmentAction = 'cancel' | 'reschedule' | 'record-payment';
 
 const COLUMNS = ['Time', 'Date', 'Patient', 'Treatment', 'Doctor', 'Status', 'Payment'] as const;
 
@@ -84,8 +84,9 @@ function AppointmentRow({ booking, now, onAction }: AppointmentRowProps) {
         onError: (error) => toast.error(errorMessage(error)),
       },
     );
-  const { canComplete, canMarkNoShow, canReschedule, canCancel } = rowActions(booking, now);
-  const hasActions = canComplete || canMarkNoShow || canReschedule || canCancel;
+  const actions = rowActions(booking, now);
+  const { canComplete, canMarkNoShow, canReschedule, canCancel, canRecordPayment } = actions;
+  const hasActions = Object.values(actions).some(Boolean);
 
   return (
     <tr className="block border-b border-base-300 px-4 py-3 last:border-b-0 md:table-row md:p-0">
@@ -150,6 +151,16 @@ function AppointmentRow({ booking, now, onAction }: AppointmentRowProps) {
               onClick={() => mark('no_show')}
             >
               Mark no-show
+            </Button>
+          )}
+          {canRecordPayment && (
+            <Button
+              variant="outline"
+              className="btn-xs whitespace-nowrap"
+              aria-label={`Record payment: ${name}`}
+              onClick={() => onAction('record-payment', booking)}
+            >
+              Record payment
             </Button>
           )}
           {canReschedule && (

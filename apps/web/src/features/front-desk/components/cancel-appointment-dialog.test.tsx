@@ -99,6 +99,14 @@ describe('Cancelling an appointment as the clinic', () => {
     });
   });
 
+  it('says a payment taken at the desk was taken there', async () => {
+    const user = userEvent.setup();
+    mockDesk({ ...paid, transactionId: 'desk_cash_0123abcd', paymentMode: 'desk' }, () => json({}));
+    const dialog = await openCancel(user);
+
+    expect(within(dialog).getByText('The patient paid $40 at the desk.')).toBeInTheDocument();
+  });
+
   it("keeps the dialog open with the server's reason when the cancel is refused", async () => {
     const user = userEvent.setup();
     mockDesk(paid, () =>

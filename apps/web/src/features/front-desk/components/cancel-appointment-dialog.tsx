@@ -133,6 +133,8 @@ export function CancelAppointmentDialog({ booking, onClose }: CancelAppointmentD
             <legend className="text-sm font-medium">Refund</legend>
             <p id={`${refundGroupId}-paid`} className="text-sm opacity-80">
               The patient paid {priceLabel(booking.price)}
+              {/* A refund of money taken at the desk is handed back there, in person. */}
+              {booking.paymentMode === 'desk' ? ' at the desk' : ''}
               {booking.payment.refunded > 0
                 ? `, of which ${priceLabel(booking.payment.refunded)} was refunded already`
                 : ''}

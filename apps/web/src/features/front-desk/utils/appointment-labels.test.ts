@@ -9,6 +9,8 @@ describe('paymentBadge', () => {
     [{ paid: true, refunded: 0 }, 'test', 'Test payment'],
     [{ paid: true, refunded: 12.5 }, 'stripe', 'Refunded $12.50'],
     [{ paid: true, refunded: 17 }, 'test', 'Refunded $17 (test)'],
+    [{ paid: true, refunded: 0 }, 'desk', 'Paid at desk'],
+    [{ paid: true, refunded: 17 }, 'desk', 'Refunded $17 at desk'],
   ] as const)('%o paid by %s reads %s', (payment, paymentMode, label) => {
     expect(paymentBadge(adminBookingFactory({ payment, paymentMode })).label).toBe(label);
   });

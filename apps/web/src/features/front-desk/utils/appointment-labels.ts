@@ -24,19 +24,20 @@ export const STATUS_CHOICES: readonly BookingStatus[] = [
 type Badge = { label: string; tone: 'success' | 'info' | 'warning' | 'error' | 'ghost' };
 
 /**
- * Paid, Unpaid or Refunded $x; a booking paid in the built-in test mode says so, since no money
- * was taken.
+ * Paid, Paid at desk, Unpaid or Refunded $x; a booking paid in the built-in test mode says so,
+ * since no money was taken, and one paid at the desk says its refund was handed back there.
  */
 export function paymentBadge(booking: Pick<AdminBooking, 'payment' | 'paymentMode'>): Badge {
-  const isTest = booking.paymentMode === 'test';
+  const mode = booking.paymentMode;
   if (booking.payment.refunded > 0) {
-    return {
-      label: `Refunded ${priceLabel(booking.payment.refunded)}${isTest ? ' (test)' : ''}`,
-      tone: 'ghost',
-    };
+    const where = mode === 'test' ? ' (test)' : mode === 'desk' ? ' at desk' : '';
+    return { label: `Refunded ${priceLabel(booking.payment.refunded)}${where}`, tone: 'ghost' };
   }
-  if (booking.payment.paid)
-    return isTest ? { label: 'Test payment', tone: 'info' } : { label: 'Paid', tone: 'success' };
+  if (booking.payment.paid) {
+    if (mode === 'test') return { label: 'Test payment', tone: 'info' };
+    if (mode === 'desk') return { label: 'Paid at desk', tone: 'success' };
+    return { label: 'Paid', tone: 'success' };
+  }
   return { label: 'Unpaid', tone: 'warning' };
 }
 

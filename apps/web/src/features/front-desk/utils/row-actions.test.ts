@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import type { AdminBooking } from '@clinic/shared';
 import { rowActions } from './row-actions.ts';
 
 const START = '2030-06-12T08:30:00.000Z';
 const at = (iso: string) => Date.parse(iso);
+const UNPAID = { price: 17, payment: { paid: false, refunded: 0 } };
+const PAID = { price: 17, payment: { paid: true, refunded: 0 } };
+const booking = (
+  status: AdminBooking['status'],
+  money: Pick<AdminBooking, 'price' | 'payment'> = PAID,
+) => ({ status, startsAt: START, ...money });
 
 describe('rowActions', () => {
   it.each([
@@ -13,11 +20,12 @@ describe('rowActions', () => {
   ])(
     'a confirmed booking %s: complete %s, no-show %s, cancel %s',
     (_, now, complete, noShow, cancel) => {
-      expect(rowActions({ status: 'confirmed', startsAt: START }, at(now))).toEqual({
+      expect(rowActions(booking('confirmed'), at(now))).toEqual({
         canComplete: complete,
         canMarkNoShow: noShow,
         canReschedule: true,
         canCancel: cancel,
+        canRecordPayment: false,
       });
     },
   );
@@ -25,24 +33,49 @@ describe('rowActions', () => {
   it('lets an outcome be corrected to the other within 14 days of the start, not after', () => {
     const within = at('2030-06-26T08:30:00.000Z');
     const after = at('2030-06-26T08:30:01.000Z');
-    expect(rowActions({ status: 'completed', startsAt: START }, within)).toMatchObject({
+    expect(rowActions(booking('completed'), within)).toMatchObject({
       canComplete: false,
       canMarkNoShow: true,
     });
-    expect(rowActions({ status: 'no_show', startsAt: START }, within)).toMatchObject({
+    expect(rowActions(booking('no_show'), within)).toMatchObject({
       canComplete: true,
       canMarkNoShow: false,
     });
-    expect(rowActions({ status: 'completed', startsAt: START }, after).canMarkNoShow).toBe(false);
-    expect(rowActions({ status: 'no_show', startsAt: START }, after).canComplete).toBe(false);
+    expect(rowActions(booking('completed'), after).canMarkNoShow).toBe(false);
+    expect(rowActions(booking('no_show'), after).canComplete).toBe(false);
   });
 
   it('offers nothing for a cancelled booking', () => {
-    expect(Object.values(rowActions({ status: 'cancelled', startsAt: START }, at(START)))).toEqual([
+    expect(Object.values(rowActions(booking('cancelled', UNPAID), at(START)))).toEqual([
+      false,
       false,
       false,
       false,
       false,
     ]);
+  });
+
+  it.each([
+    ['an upcoming', 'confirmed', '2030-06-12T08:00:00.000Z'],
+    ['a started', 'confirmed', '2030-06-12T09:00:00.000Z'],
+    ['a completed', 'completed', '2030-06-12T09:00:00.000Z'],
+    ['a no-show', 'no_show', '2030-06-12T09:00:00.000Z'],
+    ['a month-old completed', 'completed', '2030-07-12T09:00:00.000Z'],
+  ] as const)('offers to record a payment for %s unpaid visit with a price', (_, status, now) => {
+    expect(rowActions(booking(status, UNPAID), at(now)).canRecordPayment).toBe(true);
+  });
+
+  it('offers no payment for a paid, a free or a cancelled booking', () => {
+    const now = at('2030-06-12T08:00:00.000Z');
+    expect(rowActions(booking('confirmed', PAID), now).canRecordPayment).toBe(false);
+    expect(rowActions(booking('confirmed', { ...UNPAID, price: 0 }), now).canRecordPayment).toBe(
+      false,
+    );
+    expect(rowActions(booking('cancelled', UNPAID), now).canRecordPayment).toBe(false);
+    // Paid, then refunded in full: it was paid once, and the server says so.
+    expect(
+      rowActions(booking('completed', { price: 17, payment: { paid: true, refunded: 17 } }), now)
+        .canRecordPayment,
+    ).toBe(false);
   });
 });

@@ -2,7 +2,9 @@
  * Which of a row's actions the front desk is offered at `now`, following the server's rules
  * (lifecycle-rules.ts: statusMarkRefusal, staffCancelRefusal) so that no button leads to a
  * refusal: an outcome once the appointment has started (a no-show 15 minutes after the start),
- * a correction of it within 14 days, cancelling only until the start.
+ * a correction of it within 14 days, cancelling only until the start; a payment taken at the desk
+ * for any booking not cancelled, not paid and with a price (payments.service.ts: recordAtDesk),
+ * before the visit or after it, even a no-show's.
  */
 import type { AdminBooking } from '@clinic/shared';
 
@@ -15,13 +17,28 @@ export type RowActions = {
   canMarkNoShow: boolean;
   canReschedule: boolean;
   canCancel: boolean;
+  canRecordPayment: boolean;
 };
+
+/** Whether the desk may take the booking's price in person: unpaid, not cancelled, not free. */
+export function canRecordPayment(
+  booking: Pick<AdminBooking, 'status' | 'price' | 'payment'>,
+): boolean {
+  return booking.status !== 'cancelled' && !booking.payment.paid && booking.price > 0;
+}
 
 /** `now`: epoch milliseconds. */
 export function rowActions(
-  booking: Pick<AdminBooking, 'status' | 'startsAt'>,
+  booking: Pick<AdminBooking, 'status' | 'startsAt' | 'price' | 'payment'>,
   now: number,
 ): RowActions {
+  return { ...outcomeActions(booking, now), canRecordPayment: canRecordPayment(booking) };
+}
+
+function outcomeActions(
+  booking: Pick<AdminBooking, 'status' | 'startsAt'>,
+  now: number,
+): Omit<RowActions, 'canRecordPayment'> {
   const sinceStart = now - Date.parse(booking.startsAt);
   const hasStarted = sinceStart >= 0;
   const canCorrect = hasStarted && sinceStart <= CORRECTION_DAYS * 24 * 60 * MINUTE;

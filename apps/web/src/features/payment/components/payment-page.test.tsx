@@ -262,6 +262,22 @@ describe('PaymentPage', () => {
     expect(screen.queryByText('Test payment')).not.toBeInTheDocument();
   });
 
+  it('says a booking paid at the clinic was paid there, with no form', async () => {
+    const { calls } = mockFetch({
+      ...testMode,
+      'GET /api/booking/b1': () =>
+        json({ ...booking, paid: true, transactionId: 'desk_cash_0123abcd', paymentMode: 'desk' }),
+    });
+    renderPage();
+
+    expect(await screen.findByText('This booking is already paid.')).toBeInTheDocument();
+    expect(screen.getByText('$17 paid for Teeth Cleaning.')).toBeInTheDocument();
+    expect(screen.getByText('Paid at the clinic in cash.')).toBeInTheDocument();
+    expect(screen.queryByText('Test payment')).not.toBeInTheDocument();
+    expect(screen.queryByText('Please pay: $17')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
   it('says a booking that is not there (or not yours) was not found', async () => {
     mockFetch({
       ...testMode,

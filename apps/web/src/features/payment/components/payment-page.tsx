@@ -6,6 +6,7 @@ import { TestPaymentBadge } from '../../../components/test-payment-badge.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { paidAtClinicText } from '../../../lib/desk-payment.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { retryableLazy } from '../../../lib/retryable-lazy.ts';
 import { useBooking } from '../api/get-booking.ts';
@@ -32,7 +33,10 @@ type PaidProps = {
   isStaffView: boolean;
 };
 
-/** A paid booking: no form, the transaction id, the way back; for staff, whether it was a test payment. */
+/**
+ * A paid booking: no form, the transaction id, the way back; where it was paid at the clinic's
+ * desk, that it was; for staff, whether it was a test payment.
+ */
 function Paid({ booking, transactionId, isJustPaid, isStaffView }: PaidProps) {
   const mode = isJustPaid ? paymentModeOf({ paid: true, transactionId }) : booking.paymentMode;
   return (
@@ -41,6 +45,7 @@ function Paid({ booking, transactionId, isJustPaid, isStaffView }: PaidProps) {
         {isJustPaid ? paymentTexts.paymentSuccessful : paymentTexts.alreadyPaid}
       </p>
       <p>{paymentTexts.paidFor(booking.price, booking.treatment)}</p>
+      {mode === 'desk' && <p>{paidAtClinicText(transactionId)}</p>}
       {transactionId && <p className="break-all">Transaction id: {transactionId}</p>}
       {isStaffView && mode === 'test' && <TestPaymentBadge />}
       <BackToAppointments />
