@@ -6,7 +6,7 @@
  * it with 'Notify patient', and exports the day as CSV; the screen also fits a phone's 360 px.
  *
  * Patients may change a booking online until 24 h before it starts, so every booking here is
- * 12 to 15 days ahead, in Pediatric Dental: other specs book Teeth Cleaning (3 days ahead), the
+ * 12 to 17 days ahead, in Pediatric Dental: other specs book Teeth Cleaning (3 days ahead), the
  * first non-Teeth-Cleaning treatment (4 days) and a treatment of their own (10 days). The server
  * runs with CLINIC_TIMEZONE=UTC and the browser's date is UTC too.
  */
@@ -25,7 +25,7 @@ const CSV_HEADER =
 
 type Patient = ReturnType<typeof uniquePatient>;
 type Treatment = { _id: string; name: string; slots: string[] };
-type Booking = { _id: string; treatment: string; date: string; slot: string };
+type Booking = { _id: string; treatment: string; date: string; slot: string; price: number };
 
 // Each test signs in two people and walks several screens: room for a busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -276,8 +276,8 @@ test('the front desk finds a booking by day and email, moves it, cancels it and 
     await expect(row.getByRole('cell').nth(1)).toHaveText(medium);
     await expect(row.getByRole('cell').nth(2)).toContainText(patient.name);
     await expect(row.getByRole('cell').nth(3)).toHaveText(TREATMENT);
-    await expect(row.getByRole('cell').nth(5)).toHaveText('Confirmed');
-    await expect(row.getByRole('cell').nth(6)).toContainText('Unpaid');
+    await expect(row.getByRole('cell').nth(4)).toHaveText('Confirmed');
+    await expect(row.getByRole('cell').nth(5)).toContainText('Unpaid');
     // The day's neighbour has no booking of this patient.
     await changeDay.getByRole('button', { name: /Previous day/ }).click();
     await expect(listHeading(addDays(day, -1))).toBeVisible();
@@ -290,7 +290,7 @@ test('the front desk finds a booking by day and email, moves it, cancels it and 
     let name = `${patient.name}, ${medium}, ${booking.slot}`;
     await expect(row.getByRole('button', { name: `Reschedule: ${name}` })).toBeVisible();
     await expect(row.getByRole('button', { name: /^Mark (no-show|completed): / })).toHaveCount(0);
-    await expect(row.getByRole('cell').nth(5)).toHaveText('Confirmed');
+    await expect(row.getByRole('cell').nth(4)).toHaveText('Confirmed');
 
     // Moved to another time of the day (the admin is not held to the notice window).
     await row.getByRole('button', { name: `Reschedule: ${name}` }).click();
@@ -338,7 +338,7 @@ test('the front desk finds a booking by day and email, moves it, cancels it and 
 
     // 'All statuses' keeps the row, cancelled, with no actions; 'Confirmed' leaves it out.
     await expect(page.getByLabel('Status', { exact: true })).toHaveValue('');
-    await expect(row.getByRole('cell').nth(5)).toHaveText('Cancelled by the clinic');
+    await expect(row.getByRole('cell').nth(4)).toHaveText('Cancelled by the clinic');
     await expect(row.getByRole('button')).toHaveCount(0);
     await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Confirmed' });
     await expect(page.getByText('No appointments for these filters.')).toBeVisible();
@@ -417,4 +417,51 @@ test('All Appointments fits a phone: 360 px wide with no horizontal scroll', asy
   await dialog.getByRole('button', { name: 'Keep the time' }).click();
   await expect(dialog).toBeHidden();
   await expectNoHorizontalScroll(page);
+});
+
+/** Whether `inner` lies within `outer`'s box, horizontally (a pixel of rounding allowed). */
+async function expectInsideHorizontally(inner: Locator, outer: Locator, what: string) {
+  const [a, b] = [await inner.boundingBox(), await outer.boundingBox()];
+  expect(a && b, `${what}: both on the page`).toBeTruthy();
+  expect(a!.x, `${what}: left edge`).toBeGreaterThanOrEqual(b!.x - 1);
+  expect(a!.x + a!.width, `${what}: right edge`).toBeLessThanOrEqual(b!.x + b!.width + 1);
+}
+
+test('the patient’s actions fit a 360 px phone; at 1280 px every front-desk row action is inside its card, and a payment taken at the desk shows its amount', async ({
+  page,
+  browser,
+}) => {
+  const day = dayAhead(17);
+  const { patient, booking, ...patientPage } = await patientWithBooking(browser, 'widths', day, '02.00 PM - 02.30 PM');
+  const phone = patientPage.page;
+  await phone.setViewportSize(PHONE);
+  await phone.goto('/dashboard');
+  const viewport = phone.locator('body');
+  const pay = phone.getByRole('link', { name: 'pay', exact: true });
+  await expect(pay).toBeVisible();
+  await expectInsideHorizontally(pay, viewport, "My Appointments' pay");
+  await expectInsideHorizontally(phone.getByRole('link', { name: 'Details' }).first(), viewport, "My Appointments' Details");
+  await expect.poll(() => phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await phone.close();
+  expect(patientPage.errors, 'console errors on the patient page').toEqual([]);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logInAsAdmin(page);
+  await openFromMenu(page, 'All Appointments');
+  const row = await showPatientsDay(page, day, patient.email);
+  // The bordered box the table sits in (it scrolls sideways when the table is wider than it).
+  const card = row.locator('xpath=ancestor::table/..');
+  const actions = row.getByRole('button');
+  expect(await actions.count()).toBeGreaterThan(0);
+  for (const action of await actions.all()) await expectInsideHorizontally(action, card, `the action ${await action.textContent()}`);
+
+  // The patient paid in cash at the desk: recorded, and the row says how much.
+  await row.getByRole('button', { name: `Record payment: ${patient.name}, ${formatMediumDate(day)}, ${booking.slot}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Record ${patient.name}'s payment` });
+  await dialog.getByLabel('Cash').check();
+  await dialog.getByRole('button', { name: `Record $${booking.price} payment` }).click();
+  await expect(page.getByText('Payment recorded', { exact: true })).toBeVisible();
+  await expect(row).toContainText(`$${booking.price} paid`);
+  await expect(row).toContainText('Paid at desk');
+  for (const action of await row.getByRole('button').all()) await expectInsideHorizontally(action, card, `the action ${await action.textContent()}`);
 });

@@ -107,7 +107,7 @@ describe('AllAppointments', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Time', 'Date', 'Patient', 'Treatment', 'Doctor', 'Status', 'Payment', 'Actions']);
+    ).toEqual(['Time', 'Date', 'Patient', 'Treatment', 'Status', 'Payment', 'Actions']);
     expect(lastListCall(calls)).toEqual({ from: TODAY, to: TODAY, limit: '50' });
 
     const pat = rowOf('Pat Patient');

@@ -12,7 +12,7 @@ import { OutsideHoursBadge, PaymentBadge } from './booking-badges.tsx';
 
 export type AppointmentAction = 'cancel' | 'reschedule' | 'record-payment';
 
-const COLUMNS = ['Time', 'Date', 'Patient', 'Treatment', 'Doctor', 'Status', 'Payment'] as const;
+const COLUMNS = ['Time', 'Date', 'Patient', 'Treatment', 'Status', 'Payment'] as const;
 
 /**
  * A cell that, on a phone, is a line of the row's card with its column's name in front of it
@@ -30,7 +30,7 @@ function Cell({
   return (
     <td
       data-label={label}
-      className={`flex gap-3 px-0 py-1 before:w-24 before:shrink-0 before:font-medium before:content-[attr(data-label)] md:table-cell md:px-3 md:py-2 md:before:content-none ${className}`}
+      className={`flex gap-3 px-0 py-1 before:w-24 before:shrink-0 before:font-medium before:content-[attr(data-label)] md:table-cell md:px-2 md:py-2 md:before:content-none ${className}`}
     >
       <div className="min-w-0">{children}</div>
     </td>
@@ -102,7 +102,7 @@ function AppointmentRow({ booking, now, onAction }: AppointmentRowProps) {
           <a
             href={`mailto:${email}`}
             title={email}
-            className="link block max-w-[11rem] truncate text-sm md:max-w-[13rem]"
+            className="link block max-w-[11rem] truncate text-sm"
           >
             {email}
           </a>
@@ -113,8 +113,13 @@ function AppointmentRow({ booking, now, onAction }: AppointmentRowProps) {
           )}
         </div>
       </Cell>
-      <Cell label="Treatment">{booking.treatment}</Cell>
-      <Cell label="Doctor">{booking.doctor?.name ?? '—'}</Cell>
+      {/* The doctor under the treatment: a column of its own pushed the actions out of the card at 1280 px. */}
+      <Cell label="Treatment">
+        {booking.treatment}
+        {booking.doctor && (
+          <span className="block text-xs text-base-content/70">{booking.doctor.name}</span>
+        )}
+      </Cell>
       <Cell label="Status">
         <div className="flex flex-wrap gap-1">
           <BookingStatusBadge booking={booking} />
@@ -125,7 +130,7 @@ function AppointmentRow({ booking, now, onAction }: AppointmentRowProps) {
         <PaymentBadge booking={booking} />
       </Cell>
       <td
-        className={`px-0 pt-2 md:table-cell md:w-px md:px-3 md:py-2 ${hasActions ? 'block' : 'hidden'}`}
+        className={`px-0 pt-2 md:table-cell md:w-px md:px-2 md:py-2 ${hasActions ? 'block' : 'hidden'}`}
       >
         {/* One under the other from `md` up: the column stays as narrow as its widest button. */}
         <div className="flex flex-wrap gap-2 md:flex-col md:flex-nowrap md:items-stretch md:gap-1">
@@ -218,11 +223,11 @@ export function AppointmentsTable({
         <thead className="sr-only md:not-sr-only md:table-header-group">
           <tr>
             {COLUMNS.map((column) => (
-              <th key={column} scope="col">
+              <th key={column} scope="col" className="md:px-2">
                 {column}
               </th>
             ))}
-            <th scope="col">
+            <th scope="col" className="md:px-2">
               <span className="sr-only">Actions</span>
             </th>
           </tr>
