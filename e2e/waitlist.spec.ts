@@ -158,13 +158,17 @@ test('a patient joins the waitlist from a full day, gets the cancelled time offe
     await expect(row.getByRole('cell').nth(3)).toContainText(TREATMENT);
 
     // The profile's reminders: off, saved, still off after a reload; then on again.
+    // Each time after the page's requests have settled: a click while the account is still being
+    // fetched again can land on a box about to be drawn anew (a flake seen once in CI).
     await page.goto('/dashboard/profile');
     const reminders = page.getByLabel('Email me appointment reminders');
     await expect(reminders).toBeChecked();
+    await page.waitForLoadState('networkidle');
     await reminders.uncheck();
     await expect(page.getByText('Reminder settings saved')).toBeVisible();
     await page.reload();
     await expect(reminders).not.toBeChecked();
+    await page.waitForLoadState('networkidle');
     await reminders.check();
     await expect(page.getByText('Reminder settings saved').first()).toBeVisible();
     await page.reload();
