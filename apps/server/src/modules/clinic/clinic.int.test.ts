@@ -110,9 +110,12 @@ describe.runIf(testDb === 'postgres')('setup on several instances', () => {
       expect(await tokenOf(b)).toBe(token);
       const answers = await Promise.all([
         setup(a, { token, admin: { ...OWNER, email: 'first@smile.test' }, clinic: CLINIC }),
-        setup(b, { token, admin: { ...OWNER, email: 'second@smile.test' }, clinic: CLINIC }),
+        setup(b, { token, admin: { ...OWNER, email: 'second@smile.test' }, clinic: { ...CLINIC, name: 'Other Dental' } }),
       ]);
       expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 404]);
+      // The profile is the winner's: the loser's clinic details did not overwrite it.
+      const won = answers[0]!.statusCode === 201 ? 'Smile Dental' : 'Other Dental';
+      expect((await a.app.inject('/api/clinic')).json<ClinicProfile>().name).toBe(won);
       expect(await a.db.$count(users, eq(users.role, 'admin'))).toBe(1);
     } finally {
       await a.close();

@@ -91,13 +91,14 @@ export function createClinicService({ database, now, schedule, users, timeZone, 
       if (!stored || !sameToken(input.token, stored)) {
         throw new AppError(ErrorCode.FORBIDDEN, 'This setup link is not valid: use the address the server printed in its log.');
       }
-      // The profile first: a setup whose owner is refused (a password the rules refuse) keeps
-      // what the clinic typed and may be sent again with the same link.
-      await saveProfile(db, input.clinic, now());
+      // The owner first: of two setups racing, only the one that made the owner writes the
+      // profile (the other's clinic details must not overwrite the winner's). A refused owner
+      // (a password the rules refuse) writes nothing; the form is sent again with the same link.
       if (!(await users.createOwner(input.admin, database.withAdvisoryLock))) {
         throw new AppError(ErrorCode.NOT_FOUND, 'The clinic is set up already.');
       }
       await db.transaction(async (tx) => {
+        await saveProfile(tx, input.clinic, now());
         await clearSetupToken(tx);
         await recordAudit(tx, { actorId: 'system', actorEmail: input.admin.email, action: 'clinic.setup', target: 'clinic', detail: { name: input.clinic.name, timezone: input.clinic.timezone } });
       });
