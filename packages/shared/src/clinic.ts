@@ -5,6 +5,7 @@
  * install shows (the spec's texts).
  */
 import { z } from 'zod';
+import { clock24 } from './times.ts';
 import { nameSchema, oneLine, passwordSchema, serverEmailSchema } from './validation.ts';
 
 /** An IANA zone this runtime knows (`Europe/Berlin`); a name Intl refuses is refused here. */
@@ -79,7 +80,6 @@ export type SetupRequest = z.input<typeof setupRequestSchema>;
 export const setupDoneSchema = z.object({ email: z.string() });
 
 const DAY_NAMES = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-const hhmm = (min: number) => `${String(Math.floor(min / 60)).padStart(2, '0')}:${String(min % 60).padStart(2, '0')}`;
 
 /**
  * The weekly hours (ISO weekday 1-7 → stretches in minutes) as the public pages show them:
@@ -91,7 +91,7 @@ export function openingHoursOf(weekly: Readonly<Record<number, readonly { start:
   for (let day = 1; day <= 7; day++) {
     const spans = [...(weekly[day] ?? [])].filter((s) => s.end > s.start).sort((a, b) => a.start - b.start);
     if (spans.length === 0) continue;
-    const hours = spans.map((s) => `${hhmm(s.start)}–${hhmm(s.end)}`);
+    const hours = spans.map((s) => `${clock24(s.start)}–${clock24(s.end)}`);
     const last = out[out.length - 1];
     if (last && last.to === day - 1 && last.hours.join() === hours.join()) last.to = day;
     else out.push({ from: day, to: day, hours });

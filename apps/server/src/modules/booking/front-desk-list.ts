@@ -2,7 +2,7 @@
  * The front desk's list of bookings (design section 3.4) and its CSV: a date range with filters,
  * one keyset page at a time, each read of patient data audited with its filter.
  */
-import { ErrorCode, slotStartMinutes, type AdminBookingsPage, type Booking } from '@clinic/shared';
+import { clock24, ErrorCode, slotStartMinutes, type AdminBookingsPage, type Booking } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -15,9 +15,14 @@ import type { ScheduleSnapshot } from '../schedule/schedule-snapshot.ts';
 import { listBookingsForAdmin, type AdminBookingFilter, type BookingRow } from './booking.repository.ts';
 import { csvCell } from './csv-cell.ts';
 
+/** A slot's start on a 24-hour clock ('' for a label that is not a slot). */
+const startClock = (slot: string) => {
+  const min = slotStartMinutes(slot);
+  return min === null ? '' : clock24(min);
+};
+
 /** Who cancelled, as the CSV says it (the row's `cancelled_by`). */
 const CANCELLED_BY = { patient: 'patient', admin: 'clinic', system: 'clinic (automatic)' } as const;
-const hhmm = (min: number | null) => (min === null ? '' : `${String(Math.floor(min / 60)).padStart(2, '0')}:${String(min % 60).padStart(2, '0')}`);
 
 /** The front desk's list query as the route gives it: the repository's filter, paged by an opaque cursor. */
 export type AdminListQuery = Omit<AdminBookingFilter, 'after'> & { cursor?: string };
@@ -88,7 +93,7 @@ export function createFrontDeskList(deps: FrontDeskListDeps) {
           lines.push([
             b.date, b.slot, b.status, b.treatment, b.doctor?.name ?? '', b.patientAccount.name, b.patientAccount.email,
             b.patientAccount.phone, b.price.toFixed(2), b.paid ? 'yes' : 'no', b.payment.refunded.toFixed(2), b.outsideHours ? 'yes' : 'no', b._id,
-            `${b.date} ${hhmm(slotStartMinutes(b.slot))}`, b.status === 'cancelled' ? CANCELLED_BY[b.cancelledBy ?? 'system'] : '', b.cancelReason ?? '',
+            `${b.date} ${startClock(b.slot)}`, b.status === 'cancelled' ? CANCELLED_BY[b.cancelledBy ?? 'system'] : '', b.cancelReason ?? '',
           ]);
         }
         if (!page.nextCursor) break;
