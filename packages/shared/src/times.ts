@@ -33,12 +33,12 @@ export function minutesNowInZone(now: Date, timeZone: string): number {
   return get('hour') * 60 + get('minute');
 }
 
-/** 510 -> `08.30 AM`: the spec's clock format (two-digit hour, a dot, AM or PM). */
 /** Minutes after midnight as a 24-hour clock, `13:05` (the CSV's and the opening hours' form). */
 export function clock24(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
+/** 510 -> `08.30 AM`: the spec's clock format (two-digit hour, a dot, AM or PM). */
 export function clockLabel(minutes: number): string {
   const hour24 = Math.floor(minutes / 60) % 24;
   const minute = minutes % 60;

@@ -16,13 +16,13 @@ import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { useDownloadAppointmentIcs } from '../api/download-appointment-ics.ts';
 import {
   dollars,
-  formatInstant,
   refundText,
   windowClosedText,
 } from '../utils/appointment-texts.ts';
 import { AppointmentHistory } from './appointment-history.tsx';
 import { AppointmentLoader, BackLink } from './appointment-loader.tsx';
 import { CancelAppointmentDialog } from './cancel-appointment-dialog.tsx';
+import { instantLabel } from '../../../lib/instants.tsx';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -120,7 +120,7 @@ function Actions({ booking }: { booking: BookingDetail }) {
       ) : (
         openUntil && (
           <p className="text-sm text-base-content/70">
-            You can change or cancel it online until {formatInstant(openUntil, timeZone)}.
+            You can change or cancel it online until {instantLabel(openUntil, timeZone)}.
           </p>
         )
       )}

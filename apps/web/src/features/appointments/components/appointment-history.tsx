@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import type { BookingEvent } from '@clinic/shared';
 import { useClinicTimeZone } from '../../../lib/clinic-query.ts';
-import { eventText, formatInstant } from '../utils/appointment-texts.ts';
+import { eventText } from '../utils/appointment-texts.ts';
+import { instantLabel } from '../../../lib/instants.tsx';
 
 /** The booking's history (booked, moved, paid, cancelled, refunded), oldest first. */
 export function AppointmentHistory({ events }: { events: readonly BookingEvent[] }) {
@@ -21,7 +22,7 @@ export function AppointmentHistory({ events }: { events: readonly BookingEvent[]
             <li key={event._id} className="flex flex-col">
               <span>{eventText(event)}</span>
               <time dateTime={event.at} className="text-xs text-base-content/70">
-                {formatInstant(event.at, timeZone)}
+                {instantLabel(event.at, timeZone)}
               </time>
             </li>
           ))}

@@ -10,7 +10,8 @@ import { doctorTitle } from '../../../lib/doctor-title.ts';
 import { useClinicTimeZone } from '../../../lib/clinic-query.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { useCancelAppointment } from '../api/cancel-appointment.ts';
-import { closedWindowMessage, dollars, formatInstant } from '../utils/appointment-texts.ts';
+import { closedWindowMessage, dollars } from '../utils/appointment-texts.ts';
+import { instantLabel } from '../../../lib/instants.tsx';
 
 export const CANCELLED_TOAST = 'Your appointment was cancelled.';
 
@@ -58,7 +59,7 @@ export function CancelAppointmentDialog({ booking, onClose }: CancelAppointmentD
           {booking.doctor && ` with ${doctorTitle(booking.doctor.name)}`}.
         </p>
         {booking.cancelDeadline && (
-          <p>You can cancel online until {formatInstant(booking.cancelDeadline, timeZone)}.</p>
+          <p>You can cancel online until {instantLabel(booking.cancelDeadline, timeZone)}.</p>
         )}
         <p>
           {isPaid

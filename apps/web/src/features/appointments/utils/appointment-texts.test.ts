@@ -5,7 +5,6 @@ import {
   closedWindowMessage,
   dollars,
   eventText,
-  formatInstant,
   noticeHours,
   refundText,
   windowClosedText,
@@ -22,16 +21,6 @@ function windowClosed(code: string, extra: Record<string, unknown>, detail?: str
 }
 
 describe('appointment texts', () => {
-  it("shows an instant in the clinic's zone when given, else in the browser's (UTC here)", () => {
-    const iso = '2030-06-11T08:30:00.000Z';
-    expect(formatInstant(iso, 'America/New_York')).toBe('Jun 11, 2030, 4:30 AM EDT');
-    expect(formatInstant(iso, 'Europe/Berlin')).toMatch(/^Jun 11, 2030, 10:30 AM GMT\+2$/);
-    expect(formatInstant(iso)).toBe('Jun 11, 2030, 8:30 AM UTC');
-    expect(formatInstant(iso, '')).toBe('Jun 11, 2030, 8:30 AM UTC');
-    expect(formatInstant(iso, 'Not/AZone')).toBe('Jun 11, 2030, 8:30 AM UTC');
-    expect(formatInstant('not a date', 'Europe/Berlin')).toBe('not a date');
-  });
-
   it('shows dollars as the spec shows prices, with cents only when there are some', () => {
     expect(dollars(17)).toBe('$17');
     expect(dollars(17.5)).toBe('$17.50');

@@ -1,5 +1,5 @@
 /**
- * What the appointment pages say about a booking: its deadlines and instants, its payment and
+ * What the appointment pages say about a booking: its deadlines, its payment and
  * refund, its history, and why a change is not possible online.
  */
 import { ErrorCode, type Booking, type BookingEvent } from '@clinic/shared';
@@ -9,40 +9,6 @@ import { mediumDateOf } from '../../../lib/medium-date.ts';
 /** Dollars as the spec shows prices: `$17`, and cents only when there are some (`$17.50`). */
 export function dollars(amount: number): string {
   return `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
-}
-
-const instantFormats = new Map<string, Intl.DateTimeFormat>();
-
-function instantFormatIn(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? '';
-  let format = instantFormats.get(key);
-  if (!format) {
-    const options: Intl.DateTimeFormatOptions = {
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    };
-    try {
-      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
-    } catch {
-      // A zone this browser does not know: its own zone says the instant correctly still.
-      format = new Intl.DateTimeFormat('en-US', options);
-    }
-    instantFormats.set(key, format);
-  }
-  return format;
-}
-
-/**
- * An instant from the API (ISO 8601) with the zone's name, in the clinic's zone when the caller
- * knows it (the profile's), else in the browser's.
- */
-export function formatInstant(iso: string, timeZone?: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : instantFormatIn(timeZone || undefined).format(time);
 }
 
 export const REFUND_FAILED_TEXT = 'The refund could not be completed; the clinic will contact you.';

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useSessions, useSignOutOthers } from '../api/list-sessions.ts';
 import { AuthError } from './auth-error.tsx';
 import { TitledSection } from '../../../components/ui/titled-section.tsx';
+import { Instant } from '../../../lib/instants.tsx';
 
 /** A browser and system from a user agent, roughly: enough for a patient to recognise a device. */
 export function describeDevice(userAgent: string | null | undefined): string {
@@ -33,9 +34,6 @@ export function describeDevice(userAgent: string | null | undefined): string {
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system ?? texts.unknownDevice;
 }
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Where the account is signed in (device, last seen), with 'Sign out everywhere else'. */
 export function SignedInSessions() {
@@ -100,9 +98,9 @@ function SessionItem({ session }: { session: SignedInSession }) {
         ) : null}
       </p>
       <p className="text-sm opacity-80">
-        Last seen {when(session.updatedAt)}
+        Last seen <Instant iso={session.updatedAt} />
         {session.ipAddress ? ` from ${session.ipAddress}` : ''} · signed in{' '}
-        {when(session.createdAt)}
+        <Instant iso={session.createdAt} />
       </p>
     </li>
   );

@@ -1,20 +1,9 @@
 import { useId } from 'react';
-import type { ContactMessage } from '@clinic/shared';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { StaffLoadFailed } from '../../../components/ui/staff-load-failed.tsx';
 import { useContactMessages } from '../api/get-contact-messages.ts';
-
-// In the reader's own zone and locale style: when a message came in, not a clinic date.
-const receivedFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-
-function receivedAt(message: ContactMessage): string {
-  const date = new Date(message.createdAt);
-  return Number.isNaN(date.getTime()) ? message.createdAt : receivedFormat.format(date);
-}
+import { Instant } from '../../../lib/instants.tsx';
 
 /** Messages: what visitors sent through the contact form, newest first (as the server sends). */
 export function ContactMessages() {
@@ -38,7 +27,7 @@ export function ContactMessages() {
           {list.data.map((message) => (
             <tr key={message._id} className="align-top">
               <td className="whitespace-nowrap">
-                <time dateTime={message.createdAt}>{receivedAt(message)}</time>
+                <Instant iso={message.createdAt} />
               </td>
               <td className="break-all">
                 <a href={`mailto:${message.email}`} className="link">

@@ -12,6 +12,8 @@ import { doctorTitle } from '../../../lib/doctor-title.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { useAdminReviews } from '../api/get-admin-reviews.ts';
 import { useModerateReview } from '../api/moderate-review.ts';
+import { Instant, instantDateLabel } from '../../../lib/instants.tsx';
+import { useClinicTimeZone } from '../../../lib/clinic-query.ts';
 
 /** The lists to choose from, in the clinic's words. */
 export const REVIEW_STATUS_CHOICES: readonly { status: ReviewStatus; label: string }[] = [
@@ -49,11 +51,12 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 
 function ModeratedReview({ review }: { review: AdminReview }) {
   const moderate = useModerateReview();
+  const timeZone = useClinicTimeZone();
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | undefined>();
   const canPublish = review.status === 'pending' || review.status === 'hidden';
   const canHide = review.status === 'pending' || review.status === 'published';
-  const written = `${review.author}, ${mediumDateOf(review.createdAt)}`;
+  const written = `${review.author}, ${instantDateLabel(review.createdAt, timeZone)}`;
 
   const decide = (status: Decision) => {
     setNoteError(undefined);
@@ -87,8 +90,8 @@ function ModeratedReview({ review }: { review: AdminReview }) {
           </a>
         </Detail>
         <Detail term="Visit">{visitText(review.booking)}</Detail>
-        <Detail term="Written">{mediumDateOf(review.updatedAt)}</Detail>
-        {review.publishedAt && <Detail term="Published">{mediumDateOf(review.publishedAt)}</Detail>}
+        <Detail term="Written"><Instant iso={review.updatedAt} dateOnly /></Detail>
+        {review.publishedAt && <Detail term="Published"><Instant iso={review.publishedAt} dateOnly /></Detail>}
         {review.moderationNote && <Detail term="Note">{review.moderationNote}</Detail>}
       </dl>
       {(canPublish || canHide) && (

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BackgroundWork as Work } from '@clinic/shared';
+import { instantLabel } from '../../../lib/instants.tsx';
 import { json, mockFetch, problem, renderAt } from '../../../test/utils.tsx';
 import { BackgroundWork, diskNotes, SMTP_MISSING_TEXT } from './background-work.tsx';
 
@@ -36,11 +37,8 @@ function workFactory(overrides: Partial<Work> = {}): Work {
   };
 }
 
-/** As the page writes an instant: the browser's locale and zone. */
-const inBrowser = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    Date.parse(iso),
-  );
+/** As the page writes an instant while the clinic's zone is unknown: the browser's zone. */
+const inBrowser = (iso: string) => instantLabel(iso);
 
 const cellsOf = (table: HTMLElement) =>
   within(table)
@@ -107,7 +105,9 @@ describe('BackgroundWork', () => {
     ]);
 
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
-    expect(calls.map((call) => call.path)).toEqual(['/api/admin/background']);
+    expect(calls.map((call) => call.path).filter((path) => path !== '/api/clinic')).toEqual([
+      '/api/admin/background',
+    ]);
   });
 
   it('warns that mail waits in the outbox when SMTP is not configured', async () => {
@@ -148,7 +148,14 @@ describe('BackgroundWork', () => {
   });
 
   it('warns once below DISK_WARN_MB, and says nothing while there is room', () => {
-    const disk = { state: 'low' as const, freeMb: 100, warnMb: 141, stopMb: 48, backup: null, checkedAt: '2030-06-12T09:30:00.000Z' };
+    const disk = {
+      state: 'low' as const,
+      freeMb: 100,
+      warnMb: 141,
+      stopMb: 48,
+      backup: null,
+      checkedAt: '2030-06-12T09:30:00.000Z',
+    };
     expect(diskNotes(disk)).toEqual([
       {
         tone: 'warning',

@@ -4,6 +4,7 @@ import { DataTable } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { StaffLoadFailed } from '../../../components/ui/staff-load-failed.tsx';
 import { useBackgroundWork } from '../api/get-background-work.ts';
+import { Instant } from '../../../lib/instants.tsx';
 
 export const SMTP_MISSING_TEXT =
   'SMTP is not configured: mail, reminders included, waits in the outbox until SMTP_URL is set.';
@@ -38,17 +39,6 @@ export function diskNotes(disk: DiskSpace | null): { tone: 'warning' | 'error'; 
 /** A full DATA_DIR refuses changes; a full BACKUP_DIR of its own only skips backups. */
 const diskStateLabel = (state: DiskSpace['state'], isBackupOnly: boolean) =>
   state === 'full' ? (isBackupOnly ? 'Full: backups skipped' : 'Full: changes refused') : state === 'low' ? 'Low' : 'Enough';
-
-// In the reader's own locale and zone: when something happened or will, as their clock shows it.
-const instantFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-
-function Instant({ iso }: { iso: string }) {
-  const time = Date.parse(iso);
-  return <time dateTime={iso}>{Number.isNaN(time) ? iso : instantFormat.format(time)}</time>;
-}
 
 const outboxStates: readonly [keyof Work['mail'], string][] = [
   ['pending', 'Pending'],
