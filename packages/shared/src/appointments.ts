@@ -12,6 +12,8 @@ export const adminBookingsQuerySchema = z
     from: dateInputSchema,
     to: dateInputSchema,
     status: bookingStatusSchema.optional(),
+    /** Whether the patient said they are coming (a reminder's confirm link). */
+    confirmation: z.enum(['confirmed', 'unconfirmed']).optional(),
     doctorId: uuidSchema.optional(),
     treatmentId: uuidSchema.optional(),
     /** Matches the patient's name, email or phone, or the treatment's name. */
@@ -35,6 +37,12 @@ export const adminBookingSchema = bookingSchema.extend({
   payment: z.object({ paid: z.boolean(), refunded: z.number() }),
   /** Why a cancelled booking was cancelled, as the canceller gave it. */
   cancelReason: z.string().nullable().optional(),
+  /** When the patient confirmed they are coming; null until they do. */
+  patientConfirmedAt: z.string().nullable(),
+  /** When the patient checked in at the clinic; null until they do. */
+  arrivedAt: z.string().nullable(),
+  /** The patient asked to be called about it and nobody has resolved that yet. */
+  callbackOpen: z.boolean(),
 });
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
 

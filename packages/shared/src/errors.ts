@@ -28,6 +28,10 @@ export const ErrorCode = {
   OFFER_EXPIRED: 'offer_expired',
   /** A patient already waits on the most waitlist entries one may (WAITLIST_MAX_ENTRIES). */
   WAITLIST_LIMIT: 'waitlist_limit_reached',
+  /** A link in a message past its time (`GET /api/links/:token`): 410. */
+  LINK_EXPIRED: 'link_expired',
+  /** A link already used, or made for an appointment that has changed since: 409. */
+  LINK_USED: 'link_used',
   RATE_LIMITED: 'rate_limited',
   PAYLOAD_TOO_LARGE: 'payload_too_large',
   UNSUPPORTED_MEDIA_TYPE: 'unsupported_media_type',

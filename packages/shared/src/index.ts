@@ -19,3 +19,4 @@ export * from './reviews.ts';
 export * from './roles.ts';
 export * from './staff-day.ts';
 export * from './clinic.ts';
+export * from './links.ts';

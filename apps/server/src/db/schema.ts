@@ -11,3 +11,4 @@ export * from './schema/schedule.ts';
 export * from './schema/jobs.ts';
 export * from './schema/waitlist.ts';
 export * from './schema/reviews.ts';
+export * from './schema/links.ts';

@@ -24,6 +24,8 @@ const statusByCode: Record<ErrorCode, number> = {
   [ErrorCode.SLOT_TAKEN]: 409,
   [ErrorCode.WAITLIST_LIMIT]: 409,
   [ErrorCode.OFFER_EXPIRED]: 410,
+  [ErrorCode.LINK_EXPIRED]: 410,
+  [ErrorCode.LINK_USED]: 409,
   [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
   [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: 415,
   [ErrorCode.RATE_LIMITED]: 429,

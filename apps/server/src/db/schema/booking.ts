@@ -64,6 +64,10 @@ export const bookings = pgTable(
      * attended): the pseudonym under which `retained_identities` holds who it was.
      */
     subjectRef: uuid('subject_ref'),
+    /** When the patient said they are coming (a reminder's confirm link); any move clears it. */
+    patientConfirmedAt: timestamp('patient_confirmed_at', { withTimezone: true }),
+    /** When the patient checked in at the clinic (design practice-loop.md section 6.4). */
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

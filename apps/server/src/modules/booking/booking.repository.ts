@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { SCHEDULE_LOCK_KEY } from '../../lib/lock-keys.ts';
 import type { PendingWrite } from '../../lib/pending-write.ts';
 import type { Db } from '../../db/client.ts';
@@ -287,10 +287,21 @@ export async function moveBooking(
 ): Promise<BookingRow> {
   const [row] = await tx
     .update(bookings)
-    .set({ ...to, version: sql`${bookings.version} + 1` })
+    // A new time is a new question: the patient's "I'm coming" was for the old one.
+    .set({ ...to, version: sql`${bookings.version} + 1`, patientConfirmedAt: null })
     .where(eq(bookings.id, id))
     .returning();
   return row!;
+}
+
+/** The patient says they are coming (a confirm link): the booking must still be at `version` and confirmed. */
+export async function markPatientConfirmed(tx: Db, id: string, version: number, at: Date): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .update(bookings)
+    .set({ patientConfirmedAt: at })
+    .where(and(eq(bookings.id, id), eq(bookings.version, version), eq(bookings.status, 'confirmed')))
+    .returning();
+  return row;
 }
 
 export async function setBookingStatus(
@@ -385,6 +396,8 @@ export interface AdminBookingFilter {
   from: string;
   to: string;
   status?: BookingRow['status'];
+  /** Whether the patient said they are coming. */
+  confirmation?: 'confirmed' | 'unconfirmed';
   doctorId?: string;
   treatmentId?: string;
   q?: string;
@@ -404,6 +417,8 @@ export function listBookingsForAdmin(db: Db, f: AdminBookingFilter): Promise<Boo
         gte(bookings.date, f.from),
         sql`${bookings.date} <= ${f.to}`,
         f.status ? eq(bookings.status, f.status) : undefined,
+        f.confirmation === 'confirmed' ? isNotNull(bookings.patientConfirmedAt) : undefined,
+        f.confirmation === 'unconfirmed' ? isNull(bookings.patientConfirmedAt) : undefined,
         f.doctorId ? eq(bookings.doctorId, f.doctorId) : undefined,
         f.treatmentId ? eq(bookings.treatmentId, f.treatmentId) : undefined,
         like

@@ -89,6 +89,8 @@ export interface BookingServiceDeps {
     freed(tx: Db, dates: Iterable<string>): Promise<void>;
     booked(rows: readonly { patientId: string | null; treatmentId: string }[]): PendingWrite[];
   };
+  /** Of these bookings, those with a callback still open (the links module's); none when absent. */
+  openCallbacks?: (bookingIds: readonly string[]) => Promise<ReadonlySet<string>>;
   /** Refunds of cancelled paid bookings (the payments module's). */
   refunds: Pick<RefundsService, 'queueIn' | 'summaries'>;
   /**
@@ -372,7 +374,7 @@ export function createBookingService(deps: BookingServiceDeps) {
 
   const ports = createBookingPorts({ db, release, clock });
   const availability = createAvailability({ db, cache, schedule, doctorRatings: deps.doctorRatings, now, timeZone, windowDays });
-  const frontDesk = createFrontDeskList({ db, schedule, refunds, dtos, laneFilter });
+  const frontDesk = createFrontDeskList({ db, schedule, refunds, dtos, laneFilter, openCallbacks: deps.openCallbacks ?? (async () => new Set()) });
   const statuses = createStatuses({ db, now, changeBooking });
 
   return {

@@ -33,12 +33,14 @@ export interface FrontDeskListDeps {
   refunds: Pick<RefundsService, 'summaries'>;
   /** The rows as the API answers them. */
   dtos(rows: BookingRow[]): Promise<Booking[]>;
+  /** Of these bookings, those whose patient asked to be called back and is still waiting (the links module's). */
+  openCallbacks(bookingIds: readonly string[]): Promise<ReadonlySet<string>>;
   /** The doctor the list is narrowed to for this caller (a doctor's own lane). */
   laneFilter(caller: Caller, asked: string | undefined): string | undefined;
 }
 
 export function createFrontDeskList(deps: FrontDeskListDeps) {
-  const { db, schedule, refunds, dtos, laneFilter } = deps;
+  const { db, schedule, refunds, dtos, laneFilter, openCallbacks } = deps;
 
   const list = {
     /**
@@ -56,11 +58,12 @@ export function createFrontDeskList(deps: FrontDeskListDeps) {
           actorEmail: caller.email,
           action: 'booking.read-admin-list',
           target: 'bookings',
-          detail: { role: caller.role, from: q.from, to: q.to, status: q.status, doctorId: q.doctorId, treatmentId: q.treatmentId, q: q.q, count: page.length },
+          detail: { role: caller.role, from: q.from, to: q.to, status: q.status, confirmation: q.confirmation, doctorId: q.doctorId, treatmentId: q.treatmentId, q: q.q, count: page.length },
         });
       }
       const s = await schedule.get();
-      const summaries = await refunds.summaries(page.map((r) => r.id));
+      const ids = page.map((r) => r.id);
+      const [summaries, callbackOpen] = await Promise.all([refunds.summaries(ids), openCallbacks(ids)]);
       const items = (await dtos(page)).map((dto, i) => {
         const row = page[i]!;
         const open = laneOpen(s, row.laneId, row.date, clinicOpen(s, row.date));
@@ -70,6 +73,9 @@ export function createFrontDeskList(deps: FrontDeskListDeps) {
           outsideHours: row.status === 'confirmed' && !fitsIn(open, { start: row.startMin, end: row.endMin }),
           payment: { paid: row.paid, refunded: (summaries.get(row.id)?.refundedCents ?? 0) / 100 },
           cancelReason: row.cancelReason,
+          patientConfirmedAt: row.patientConfirmedAt?.toISOString() ?? null,
+          arrivedAt: row.arrivedAt?.toISOString() ?? null,
+          callbackOpen: callbackOpen.has(row.id),
         };
       });
       const last = page[page.length - 1];
@@ -105,7 +111,7 @@ export function createFrontDeskList(deps: FrontDeskListDeps) {
         actorEmail: caller.email,
         action: 'booking.export-csv',
         target: 'bookings',
-        detail: { role: caller.role, from: q.from, to: q.to, status: q.status, doctorId: q.doctorId, treatmentId: q.treatmentId, q: q.q, count: lines.length - 1 },
+        detail: { role: caller.role, from: q.from, to: q.to, status: q.status, confirmation: q.confirmation, doctorId: q.doctorId, treatmentId: q.treatmentId, q: q.q, count: lines.length - 1 },
       });
       return '\uFEFF' + lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
     },

@@ -8,6 +8,9 @@ export function adminBookingFactory(overrides: Partial<AdminBooking> = {}): Admi
     patientAccount: { name: 'Pat Patient', email: 'pat@example.com', phone: '+1 555 0100' },
     outsideHours: false,
     payment: { paid: false, refunded: 0 },
+    patientConfirmedAt: null,
+    arrivedAt: null,
+    callbackOpen: false,
     ...overrides,
   };
 }
