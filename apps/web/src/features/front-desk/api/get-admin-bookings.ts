@@ -1,7 +1,7 @@
 /**
- * `GET /api/admin/bookings?from&to&status&doctorId&treatmentId&q&limit&cursor` (admin): the
- * front desk's list of appointments, a page at a time in start order (keyset paging: each page's
- * `nextCursor` asks for the next, null after the last).
+ * `GET /api/admin/bookings?from&to&status&confirmation&doctorId&treatmentId&q&limit&cursor`
+ * (front desk): the front desk's list of appointments, a page at a time in start order (keyset
+ * paging: each page's `nextCursor` asks for the next, null after the last).
  */
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminBookingsPage, BookingStatus, IsoDate } from '@clinic/shared';
@@ -12,11 +12,15 @@ export const adminBookingsQueryKey = ['admin-bookings'] as const;
 
 export const ADMIN_BOOKINGS_PAGE_SIZE = 50;
 
+/** Whether the patient said they are coming (a reminder's confirm link); not a status. */
+export type Confirmation = 'confirmed' | 'unconfirmed';
+
 /** What the list is narrowed to; an empty string leaves that filter out. */
 export type AdminBookingsFilters = {
   from: IsoDate;
   to: IsoDate;
   status: BookingStatus | '';
+  confirmation: Confirmation | '';
   doctorId: string;
   treatmentId: string;
   q: string;
@@ -26,6 +30,7 @@ export type AdminBookingsFilters = {
 export function adminBookingsSearch(filters: AdminBookingsFilters): URLSearchParams {
   const search = new URLSearchParams({ from: filters.from, to: filters.to });
   if (filters.status) search.set('status', filters.status);
+  if (filters.confirmation) search.set('confirmation', filters.confirmation);
   if (filters.doctorId) search.set('doctorId', filters.doctorId);
   if (filters.treatmentId) search.set('treatmentId', filters.treatmentId);
   const q = filters.q.trim();

@@ -3,9 +3,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminBooking } from '@clinic/shared';
 import { json, mockFetch, problem, renderAt, type ApiCall } from '../../../test/utils.tsx';
+import { filledClinicProfileFactory } from '../../../test/clinic-factories.ts';
 import {
   adminBookingFactory,
   adminBookingsPageFactory,
+  callbackFactory,
 } from '../utils/appointments-test-factories.ts';
 import {
   adminTreatmentFactory,
@@ -14,7 +16,7 @@ import {
   sarah,
   SARAH_ID,
 } from '../../../test/schedule-factories.ts';
-import { AllAppointments, NO_APPOINTMENTS_TEXT } from './all-appointments.tsx';
+import { AllAppointments, NO_APPOINTMENTS_TEXT, NO_UNCONFIRMED_TEXT } from './all-appointments.tsx';
 
 const TODAY = '2030-06-12';
 const cleaning = adminTreatmentFactory();
@@ -76,6 +78,7 @@ function mockDesk(list: (call: ApiCall) => Response, extra: Parameters<typeof mo
     'GET /api/admin/bookings': list,
     'GET /api/doctors/public': () => json([sarah, david]),
     'GET /api/admin/treatments': () => json([cleaning, whitening]),
+    'GET /api/admin/callbacks': () => json({ items: [] }),
     ...extra,
   });
 }
@@ -89,9 +92,9 @@ function renderDesk(now = HALF_AN_HOUR_IN) {
   });
 }
 
-/** A table row by the patient's name in it. */
+/** A table row by the patient's name in it (the callbacks above may name the patient too). */
 function rowOf(name: string): HTMLElement {
-  const cell = screen.getByText(name);
+  const cell = within(screen.getByRole('table')).getByText(name);
   return cell.closest('tr')!;
 }
 
@@ -349,6 +352,212 @@ describe('AllAppointments', () => {
     await user.click(await screen.findByRole('button', { name: /^Mark completed: Pat Patient/ }));
     expect(await screen.findByText('This appointment has not started yet.')).toBeInTheDocument();
     expect(within(rowOf('Pat Patient')).getByText('Confirmed')).toBeInTheDocument();
+  });
+
+  it("narrows the list by the patient's confirmation, and leaves it out for All", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockDesk(() => json(adminBookingsPageFactory([unpaid])));
+    renderDesk();
+    await screen.findByText('Uma Unpaid');
+
+    const confirmation = screen.getByLabelText('Confirmation');
+    expect(
+      within(confirmation)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All', 'Confirmed', 'Unconfirmed']);
+    await user.selectOptions(confirmation, 'Unconfirmed');
+    await waitFor(() =>
+      expect(lastListCall(calls)).toEqual({
+        from: TODAY,
+        to: TODAY,
+        confirmation: 'unconfirmed',
+        limit: '50',
+      }),
+    );
+    await user.selectOptions(confirmation, 'Confirmed');
+    await waitFor(() => expect(lastListCall(calls)).toMatchObject({ confirmation: 'confirmed' }));
+    await user.selectOptions(confirmation, 'All');
+    await waitFor(() =>
+      expect(lastListCall(calls)).toEqual({ from: TODAY, to: TODAY, limit: '50' }),
+    );
+  });
+
+  it('shows the Unconfirmed view: still-booked appointments of today and tomorrow the patient has not confirmed, from any day shown', async () => {
+    const user = userEvent.setup();
+    let answer = [unpaid];
+    const { calls } = mockDesk(() => json(adminBookingsPageFactory(answer)));
+    renderDesk();
+    await screen.findByText('Uma Unpaid');
+    await user.click(screen.getByRole('button', { name: 'Next day' }));
+    await user.type(screen.getByLabelText('Search'), 'uma');
+    await waitFor(() => expect(lastListCall(calls)).toMatchObject({ q: 'uma' }));
+
+    answer = [];
+    const view = screen.getByRole('button', { name: 'Unconfirmed' });
+    expect(view).toHaveAttribute('aria-pressed', 'false');
+    await user.click(view);
+
+    await waitFor(() =>
+      expect(lastListCall(calls)).toEqual({
+        from: TODAY,
+        to: '2030-06-13',
+        status: 'confirmed',
+        confirmation: 'unconfirmed',
+        limit: '50',
+      }),
+    );
+    expect(view).toHaveAttribute('aria-pressed', 'true');
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Unconfirmed appointments from Jun 12, 2030 – Jun 13, 2030',
+      }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText(NO_UNCONFIRMED_TEXT)).toBeInTheDocument();
+    // The view is the filters, shown as such: the desk can still narrow it by doctor.
+    expect(screen.getByLabelText('Status')).toHaveValue('confirmed');
+    expect(screen.getByLabelText('Confirmation')).toHaveValue('unconfirmed');
+    expect(screen.getByLabelText('Search')).toHaveValue('');
+    await user.selectOptions(screen.getByLabelText('Doctor'), 'David Drill');
+    await waitFor(() =>
+      expect(lastListCall(calls)).toMatchObject({
+        confirmation: 'unconfirmed',
+        doctorId: DAVID_ID,
+      }),
+    );
+    expect(view).toHaveAttribute('aria-pressed', 'true');
+
+    // Pressed again: the day's whole list.
+    answer = [unpaid];
+    await user.click(view);
+    await waitFor(() =>
+      expect(lastListCall(calls)).toEqual({ from: TODAY, to: TODAY, limit: '50' }),
+    );
+    expect(view).toHaveAttribute('aria-pressed', 'false');
+    expect(
+      await screen.findByRole('heading', { name: 'Appointments on Jun 12, 2030' }),
+    ).toBeInTheDocument();
+  });
+
+  it("starts the Unconfirmed view on the clinic's today, not the browser's", async () => {
+    const user = userEvent.setup();
+    // 23.30 on Jun 12 in UTC (the browser here) is 11.30 on Jun 13 in Auckland (UTC+12 in June).
+    const { calls } = mockDesk(
+      () =>
+        json(
+          adminBookingsPageFactory([
+            adminBookingFactory({ patientConfirmedAt: '2030-06-12T08:00:00.000Z' }),
+          ]),
+        ),
+      {
+        'GET /api/clinic': () => json(filledClinicProfileFactory({ timezone: 'Pacific/Auckland' })),
+      },
+    );
+    renderAt(<AllAppointments now={Date.parse('2030-06-12T23:30:00.000Z')} />, {
+      path: '/dashboard/all-appointments',
+    });
+    // The badge's instant in the clinic's zone: the zone has arrived.
+    await waitFor(() =>
+      expect(screen.getByText('Patient confirmed').closest('.badge')).toHaveAttribute(
+        'title',
+        'Confirmed by the patient on Jun 12, 2030, 08.00 PM',
+      ),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Unconfirmed' }));
+    await waitFor(() =>
+      expect(lastListCall(calls)).toMatchObject({
+        from: '2030-06-13',
+        to: '2030-06-14',
+        status: 'confirmed',
+        confirmation: 'unconfirmed',
+      }),
+    );
+    expect(screen.getByRole('button', { name: 'Unconfirmed' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('marks who confirmed (and when), who arrived and who asked to be called, small enough for the row', async () => {
+    mockDesk(() =>
+      json(
+        adminBookingsPageFactory([
+          adminBookingFactory({
+            ...paidByCard,
+            patientConfirmedAt: '2030-06-11T17:20:00.000Z',
+            arrivedAt: '2030-06-12T08:25:00.000Z',
+            callbackOpen: true,
+          }),
+          unpaid,
+        ]),
+      ),
+    );
+    renderDesk();
+    await screen.findByRole('table', { name: 'Appointments on Jun 12, 2030' });
+
+    const pat = rowOf('Pat Patient');
+    const confirmed = within(pat).getByText('Patient confirmed');
+    expect(confirmed).toHaveAttribute(
+      'title',
+      'Confirmed by the patient on Jun 11, 2030, 05.20 PM',
+    );
+    // Read out with the badge, where a title is not.
+    expect(confirmed).toHaveTextContent('Patient confirmed Jun 11, 2030, 05.20 PM');
+    expect(confirmed.querySelector('time')).toHaveAttribute('dateTime', '2030-06-11T17:20:00.000Z');
+    const arrived = within(pat).getByText('Arrived');
+    expect(arrived).toHaveAttribute('title', 'Checked in on Jun 12, 2030, 08.25 AM');
+    expect(arrived).toHaveTextContent('Arrived Jun 12, 2030, 08.25 AM');
+    const callBack = within(pat).getByText('Call back');
+    // Beside the status, each badge whole, wrapping as a whole onto the next line on a phone.
+    const badges = within(pat).getByText('Outside hours').closest('div')!;
+    expect(badges).toHaveClass('flex-wrap');
+    for (const badge of [confirmed, arrived, callBack]) {
+      expect(badge.parentElement).toBe(badges);
+      expect(badge).toHaveClass('badge-sm', 'whitespace-nowrap');
+    }
+
+    const uma = rowOf('Uma Unpaid');
+    for (const text of ['Patient confirmed', 'Arrived', 'Call back']) {
+      expect(within(uma).queryByText(text)).not.toBeInTheDocument();
+    }
+  });
+
+  it('shows the callbacks above the list; resolving one refreshes both', async () => {
+    const user = userEvent.setup();
+    let callbackOpen = true;
+    const { calls } = mockDesk(
+      () => json(adminBookingsPageFactory([adminBookingFactory({ ...paidByCard, callbackOpen })])),
+      {
+        'GET /api/admin/callbacks': () =>
+          json({ items: callbackOpen ? [callbackFactory({ bookingId: 'b1' })] : [] }),
+        'POST /api/admin/callbacks/cb1/resolve': () => {
+          callbackOpen = false;
+          return json(
+            callbackFactory({ resolvedAt: '2030-06-12T09:00:00.000Z', resolvedBy: 'u9' }),
+          );
+        },
+      },
+    );
+    renderDesk();
+
+    const panel = await screen.findByRole('region', { name: 'Callbacks' });
+    const list = screen.getByRole('region', { name: /^Appointments on/ });
+    expect(panel.compareDocumentPosition(list)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    await screen.findByRole('table');
+    expect(within(rowOf('Pat Patient')).getByText('Call back')).toBeInTheDocument();
+    const before = listCalls(calls).length;
+
+    await user.click(
+      await within(panel).findByRole('button', { name: /^Mark resolved: Pat Patient/ }),
+    );
+
+    expect(await screen.findByText("Pat Patient's callback marked resolved")).toBeInTheDocument();
+    expect(await within(panel).findByText('No one is waiting for a call.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(rowOf('Pat Patient')).queryByText('Call back')).not.toBeInTheDocument(),
+    );
+    expect(listCalls(calls).length).toBeGreaterThan(before);
   });
 
   describe('Export CSV', () => {

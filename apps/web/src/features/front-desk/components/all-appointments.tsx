@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { StaffLoadFailed } from '../../../components/ui/staff-load-failed.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAdminTreatments } from '../../../lib/admin-treatments-query.ts';
+import { useClinicTimeZone } from '../../../lib/clinic-query.ts';
 import { useClinicDoctors } from '../../../lib/clinic-doctors-query.ts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useNow } from '../../../hooks/use-now.ts';
@@ -14,9 +15,16 @@ import { localToday } from '../../../lib/local-today.ts';
 import { dateRangeLabel } from '../../../lib/medium-date.ts';
 import { useDownloadBookingsCsv } from '../api/download-bookings-csv.ts';
 import { useAdminBookings, type AdminBookingsFilters } from '../api/get-admin-bookings.ts';
+import {
+  clinicToday,
+  dayFilters,
+  isUnconfirmedView,
+  unconfirmedViewFilters,
+} from '../utils/unconfirmed-view.ts';
 import { AppointmentFilters } from './appointment-filters.tsx';
 import { AppointmentsTable, type AppointmentAction } from './appointments-table.tsx';
 import { BookForPatientDialog } from './book-for-patient-dialog.tsx';
+import { CallbacksPanel } from './callbacks-panel.tsx';
 import { CancelAppointmentDialog } from './cancel-appointment-dialog.tsx';
 import { RecordPaymentDialog } from './record-payment-dialog.tsx';
 import { RescheduleAppointmentDialog } from './reschedule-appointment-dialog.tsx';
@@ -25,9 +33,10 @@ import { RescheduleAppointmentDialog } from './reschedule-appointment-dialog.tsx
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export const NO_APPOINTMENTS_TEXT = 'No appointments for these filters.';
+export const NO_UNCONFIRMED_TEXT = 'No unconfirmed appointments today or tomorrow.';
 
 type AllAppointmentsProps = {
-  /** The day shown first (tests pin it). */
+  /** The day shown first and the Unconfirmed view's first day (tests pin it). */
   today?: IsoDate;
   /** The present in epoch milliseconds (tests pin it); otherwise the clock, renewed each minute. */
   now?: number;
@@ -36,25 +45,26 @@ type AllAppointmentsProps = {
 const CLOCK_TICK_MS = 60_000;
 
 /**
- * All Appointments (admin): the front desk's day, or any range of days, narrowed by status,
- * doctor, treatment and a search; each appointment marked completed or no-show, cancelled (with
- * the refund the clinic decides), moved or paid at the desk; the list exported as CSV; a booking
- * made for a patient who phoned.
+ * All Appointments (front desk): the patients waiting for a call; the day, or any range of days,
+ * narrowed by status, the patient's confirmation, doctor, treatment and a search, or the
+ * Unconfirmed view of today and tomorrow; each appointment marked completed or no-show, cancelled
+ * (with the refund the clinic decides), moved or paid at the desk; the list exported as CSV; a
+ * booking made for a patient who phoned.
  */
-export function AllAppointments({ today = localToday(), now: pinnedNow }: AllAppointmentsProps) {
+export function AllAppointments({ today: pinnedToday, now: pinnedNow }: AllAppointmentsProps) {
   // Ticking, so an appointment that starts while the desk has the page open gets its outcome marks.
   const clock = useNow(CLOCK_TICK_MS);
   const now = pinnedNow ?? clock;
+  const today = pinnedToday ?? localToday();
+  // The patients to phone are the clinic's today and tomorrow, wherever the desk's browser is.
+  const timeZone = useClinicTimeZone();
+  const viewToday = pinnedToday ?? clinicToday(now, timeZone);
   const titleId = useId();
   const listTitleId = useId();
-  const [filters, setFilters] = useState<AdminBookingsFilters>({
-    from: today,
-    to: today,
-    status: '',
-    doctorId: '',
-    treatmentId: '',
-    q: '',
-  });
+  const [filters, setFilters] = useState<AdminBookingsFilters>(() => dayFilters(today));
+  const isUnconfirmed = isUnconfirmedView(filters, viewToday);
+  const toggleUnconfirmedView = () =>
+    setFilters(isUnconfirmed ? dayFilters(today) : unconfirmedViewFilters(viewToday));
   const q = useDebouncedValue(filters.q.trim(), SEARCH_DEBOUNCE_MS);
   const applied = useMemo(() => ({ ...filters, q }), [filters, q]);
   const bookings = useAdminBookings(applied);
@@ -81,7 +91,7 @@ export function AllAppointments({ today = localToday(), now: pinnedNow }: AllApp
   } else if (bookings.isError && !bookings.isFetchNextPageError) {
     list = <StaffLoadFailed error={bookings.error} onRetry={() => void bookings.refetch()} />;
   } else if (items.length === 0) {
-    list = <p>{NO_APPOINTMENTS_TEXT}</p>;
+    list = <p>{isUnconfirmed ? NO_UNCONFIRMED_TEXT : NO_APPOINTMENTS_TEXT}</p>;
   } else {
     list = (
       <>
@@ -123,17 +133,21 @@ export function AllAppointments({ today = localToday(), now: pinnedNow }: AllApp
           Book for a patient
         </Button>
       </div>
+      <CallbacksPanel />
       <AppointmentFilters
         value={filters}
         onChange={setFilters}
         doctors={doctors.data ?? []}
         treatments={treatments.data ?? []}
         today={today}
+        isUnconfirmedView={isUnconfirmed}
+        onToggleUnconfirmedView={toggleUnconfirmedView}
       />
       <section aria-labelledby={listTitleId} className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 id={listTitleId} className="text-lg font-semibold">
-            Appointments {applied.from === applied.to ? 'on' : 'from'} {days}
+            {isUnconfirmed ? 'Unconfirmed appointments' : 'Appointments'}{' '}
+            {applied.from === applied.to ? 'on' : 'from'} {days}
           </h3>
           <Button
             variant="outline"

@@ -7,7 +7,7 @@ import {
 } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
-import type { AdminBookingsFilters } from '../api/get-admin-bookings.ts';
+import type { AdminBookingsFilters, Confirmation } from '../api/get-admin-bookings.ts';
 import { STATUS_CHOICES, STATUS_LABELS } from '../utils/appointment-labels.ts';
 
 type AppointmentFiltersProps = {
@@ -18,6 +18,10 @@ type AppointmentFiltersProps = {
   doctors: readonly Pick<Doctor, '_id' | 'name'>[];
   treatments: readonly AdminTreatment[];
   today: IsoDate;
+  /** The filters are the Unconfirmed view's (today and tomorrow, not confirmed by the patient). */
+  isUnconfirmedView: boolean;
+  /** Shows the Unconfirmed view, or, when it is shown, the day's whole list again. */
+  onToggleUnconfirmedView: () => void;
 };
 
 function byName<T extends { name: string }>(a: T, b: T): number {
@@ -25,8 +29,9 @@ function byName<T extends { name: string }>(a: T, b: T): number {
 }
 
 /**
- * The day shown (previous, today, next, or any day picked) and the filters: a range of days,
- * status, doctor, treatment and a search over the patient and the treatment.
+ * The day shown (previous, today, next, or any day picked), the Unconfirmed view, and the
+ * filters: a range of days, status, the patient's confirmation, doctor, treatment and a search
+ * over the patient and the treatment.
  */
 export function AppointmentFilters({
   value,
@@ -34,6 +39,8 @@ export function AppointmentFilters({
   doctors,
   treatments,
   today,
+  isUnconfirmedView,
+  onToggleUnconfirmedView,
 }: AppointmentFiltersProps) {
   const isOneDay = value.from === value.to;
   const showDay = (day: IsoDate) => onChange({ ...value, from: day, to: day });
@@ -73,6 +80,15 @@ export function AppointmentFilters({
             Next day <span aria-hidden="true">›</span>
           </Button>
         </div>
+        <Button
+          variant={isUnconfirmedView ? 'primary' : 'outline'}
+          className="btn-sm"
+          aria-pressed={isUnconfirmedView}
+          title="Today's and tomorrow's appointments the patient has not confirmed"
+          onClick={onToggleUnconfirmedView}
+        >
+          Unconfirmed
+        </Button>
         <div className="w-full sm:w-48">
           <TextField
             label="Day"
@@ -111,6 +127,17 @@ export function AppointmentFilters({
               {STATUS_LABELS[status]}
             </option>
           ))}
+        </SelectField>
+        <SelectField
+          label="Confirmation"
+          value={value.confirmation}
+          onChange={(event) =>
+            onChange({ ...value, confirmation: event.target.value as Confirmation | '' })
+          }
+        >
+          <option value="">All</option>
+          <option value="confirmed">Confirmed</option>
+          <option value="unconfirmed">Unconfirmed</option>
         </SelectField>
         <SelectField
           label="Doctor"

@@ -8,7 +8,13 @@ import { mediumDateOf } from '../../../lib/medium-date.ts';
 import type { MarkedStatus } from '../../../lib/set-booking-status.ts';
 import { useSetBookingStatus } from '../api/set-booking-status.ts';
 import { rowActions } from '../utils/row-actions.ts';
-import { OutsideHoursBadge, PaymentBadge } from './booking-badges.tsx';
+import {
+  ArrivedBadge,
+  CallbackBadge,
+  OutsideHoursBadge,
+  PatientConfirmedBadge,
+  PaymentBadge,
+} from './booking-badges.tsx';
 
 export type AppointmentAction = 'cancel' | 'reschedule' | 'record-payment';
 
@@ -123,6 +129,9 @@ function AppointmentRow({ booking, now, onAction }: AppointmentRowProps) {
       <Cell label="Status">
         <div className="flex flex-wrap gap-1">
           <BookingStatusBadge booking={booking} />
+          {booking.patientConfirmedAt && <PatientConfirmedBadge at={booking.patientConfirmedAt} />}
+          {booking.arrivedAt && <ArrivedBadge at={booking.arrivedAt} />}
+          {booking.callbackOpen && <CallbackBadge />}
           {booking.outsideHours && <OutsideHoursBadge />}
         </div>
       </Cell>
