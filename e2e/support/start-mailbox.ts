@@ -4,15 +4,9 @@
  * answers the text of every mail to that address, oldest first.
  */
 import { createServer } from 'node:http';
-import { startSmtpServer } from '../../apps/server/src/test/smtp.ts';
+import { mailText, startSmtpServer } from '../../apps/server/src/test/smtp.ts';
 
 const smtp = await startSmtpServer({ port: Number(process.env.SMTP_PORT) });
-
-/** The body of a raw mail, quoted-printable soft breaks and escapes undone. */
-function textOf(raw: string): string {
-  const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
-  return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
 
 createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -21,6 +15,6 @@ createServer((request, response) => {
     response.writeHead(404).end();
     return;
   }
-  const mails = smtp.received.filter((mail) => !to || mail.to.includes(to)).map((mail) => textOf(mail.raw));
+  const mails = smtp.received.filter((mail) => !to || mail.to.includes(to)).map((mail) => mailText(mail.raw));
   response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(mails));
 }).listen(Number(process.env.MAILBOX_PORT), '127.0.0.1');

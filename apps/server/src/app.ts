@@ -66,6 +66,9 @@ import { backupRoutes } from './modules/backup/backup.routes.ts';
 import { createBackupService } from './modules/backup/backup.service.ts';
 import { closeEntriesBookedWrites } from './modules/waitlist/waitlist.repository.ts';
 import { createWaitlistService } from './modules/waitlist/waitlist.service.ts';
+import { createLinksService, type LinksService } from './modules/links/links.service.ts';
+import { openCallbackBookings } from './modules/links/links.repository.ts';
+import { linksRoutes } from './modules/links/links.routes.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
@@ -90,6 +93,8 @@ declare module 'fastify' {
     refunds: RefundsService;
     /** Background jobs and the minute ticks (tests run it by hand). */
     jobs: JobRunner;
+    /** Signed links (tests make them as a mail would). */
+    links: LinksService;
     /** Reviews (tests read the size of its public-page cache). */
     reviews: ReviewsService;
     /** The Prometheus metrics served at /metrics (tests read them back). */
@@ -319,6 +324,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxActiveBookings: config.maxActiveBookings,
     requireEmailVerification: config.requireEmailVerification,
     rateLimit: { limiter: rateLimiter, max: config.bookingRateLimitPerMinute, windowSeconds: 60 },
+    openCallbacks: (ids) => openCallbackBookings(db, ids),
   });
   const scheduleAdmin = createScheduleAdmin({
     db,
@@ -381,6 +387,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     settings: config.waitlist,
     phoneOf: (caller) => account.phoneOf(caller),
   });
+  // Links in messages act for their patient as the signed-in routes would (practice-loop.md section 3).
+  const links = createLinksService({
+    db,
+    now,
+    timeZone: config.clinicTimeZone,
+    publicUrl: config.publicUrl,
+    booking,
+    patients: {
+      patientOf: (userId) => account.patientOf(userId),
+      stopReminders: async (caller) => void (await account.updateProfile(caller, { remindersOptOut: true })),
+    },
+  });
+  app.decorate('links', links);
   // Backups of the embedded database on disk, taken by the process that holds it; on PostgreSQL
   // they are the operator's pg_dump (README, "Backups") and none is scheduled here.
   const backups = isEmbeddedOnDisk
@@ -397,6 +416,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         from: config.mail.from,
         messageIdHost: new URL(config.publicUrl).hostname,
         now,
+        expand: (tx, mail) => links.expand(tx, mail),
         ...options.outbox,
       })
     : null;
@@ -468,6 +488,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ensurePatient: (caller, patient) => users.ensurePatient(caller, patient, config.publicUrl),
   });
   await app.register(doctorsRoutes, { doctors, callers });
+  await app.register(linksRoutes, { links, callers, rateLimiter });
   await app.register(staffDayRoutes, { staffDay, callers });
   await app.register(scheduleRoutes, { schedule: scheduleAdmin, callers });
   await app.register(imagesRoutes, { images, callers });

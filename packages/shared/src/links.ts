@@ -87,3 +87,6 @@ export const callbacksQuerySchema = z.object({
 });
 export const callbacksPageSchema = z.object({ items: z.array(callbackSchema) });
 export type CallbacksPage = z.infer<typeof callbacksPageSchema>;
+
+export const linkTokenParamsSchema = z.object({ token: z.string().max(200) });
+export const callbackIdParamsSchema = z.object({ id: z.string().max(100) });

@@ -2,7 +2,7 @@
  * The clinic's wall-clock time as instants: which instant a date's minute is in a zone, across
  * daylight-saving changes. Pure; booking, reminders and the waitlist read it.
  */
-import type { IsoDate } from '@clinic/shared';
+import { clockLabel, formatMediumDate, minutesNowInZone, todayInZone, type IsoDate } from '@clinic/shared';
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -47,4 +47,9 @@ export function instantOf(date: IsoDate, minutes: number, timeZone: string): Dat
   const underAfter = wall - after * 60_000;
   if (zoneOffsetMinutes(underAfter, timeZone) === after) return new Date(underAfter);
   return new Date(underBefore);
+}
+
+/** An instant as the pages say it, in the clinic's zone: `Nov 28, 2026, 10.00 AM` (web lib/instants.tsx). */
+export function instantText(at: Date, timeZone: string): string {
+  return `${formatMediumDate(todayInZone(at, timeZone))}, ${clockLabel(minutesNowInZone(at, timeZone))}`;
 }

@@ -30,6 +30,8 @@ describe('redactUrl', () => {
     ['/api/x?access_token=a&id_token=b&refreshToken=c&secret=d&password=e', '/api/x?access_token=[redacted]&id_token=[redacted]&refreshToken=[redacted]&secret=[redacted]&password=[redacted]'],
     ['/api/x?next=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig', '/api/x?next=[redacted]'],
     ['/some/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig/page', '/some/[redacted]/page'],
+    ['/l/Ab9_-cDeFgHiJkLmNoPqRsTuVwXyZ0123456789ab', '/l/[redacted]'],
+    ['/api/links/Ab9_-cDeFgHiJkLmNoPqRsTuVwXyZ0123456789ab/cancel', '/api/links/[redacted]/cancel'],
   ])('takes the credential out of %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

@@ -8,18 +8,19 @@
  * link's token is a signed JWT naming the address), an OAuth callback a code, and a log line
  * must not be a way to replay them. Query values named like a credential (`token`, `code`,
  * `otp`, `state`, `secret`, `password`, `…_token`, ...), the segment after a path that takes a
- * token (`/reset-password/<token>`, `/verify-email/<token>`), and any JWT-shaped segment or value.
+ * token (`/reset-password/<token>`, `/verify-email/<token>`, a signed link's `/l/<token>` and
+ * `/api/links/<token>/…`), and any JWT-shaped segment or value.
  */
 const REDACTED = '[redacted]';
 
 /** Query parameters whose values are credentials, whatever else they look like. */
 const CREDENTIAL_PARAM = /token|^(?:code|otp|totp|state|secret|password|pass|pwd|signature|sig|key|apikey|api_key|ticket)$/i;
 /** Path segments whose next segment is a token. */
-const TOKEN_PATH = /^(?:reset-password|verify-email|verify|magic-link|invite|token)$/i;
+const TOKEN_PATH = /^(?:reset-password|verify-email|verify|magic-link|invite|token|l|links)$/i;
 /** A JWT (three base64url parts, the first a JSON object) anywhere in the URL. */
 const JWT = /^eyJ[\w-]*\.[\w-]+\.[\w-]*$/;
 /** Nothing to take out unless one of these occurs (most URLs: `/api/available?date=…`). */
-const MAY_HOLD_SECRETS = /[@%]|patient|token|code|otp|state|secret|pass|pwd|sig|key|ticket|eyJ|verify|reset|magic|invite/i;
+const MAY_HOLD_SECRETS = /[@%]|patient|token|code|otp|state|secret|pass|pwd|sig|key|ticket|eyJ|verify|reset|magic|invite|\/l\/|links/i;
 
 function decode(text: string): string {
   try {

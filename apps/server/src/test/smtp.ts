@@ -40,3 +40,9 @@ export async function startSmtpServer(options: { port?: number; rejectRecipients
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The body of a raw mail, quoted-printable soft breaks and escapes undone. */
+export function mailText(raw: string): string {
+  const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
+  return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}

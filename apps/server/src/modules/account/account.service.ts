@@ -180,6 +180,12 @@ export function createAccountService(deps: AccountServiceDeps) {
       return deleteRetainedIdentitiesBefore(db, now());
     },
 
+    /** The account a link in a message acts for (links module), if it still exists. */
+    async patientOf(userId: string) {
+      const account = await findAccount(db, userId);
+      return account ? { id: account.id, email: account.email, name: account.name, emailVerified: account.emailVerified, role: account.role } : null;
+    },
+
     /** The phone on the caller's profile ('' when none), for `GET /api/me`. */
     async phoneOf(caller: Caller): Promise<string> {
       return (await findAccount(db, caller.userId))?.phone ?? '';

@@ -9,6 +9,7 @@ import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { Caller } from '../identity/caller.ts';
 import {
   deleteBookings,
+  findBookingsByIds,
   isReferenced,
   listActiveBookingsFrom,
   listAllBookingsOf,
@@ -90,6 +91,15 @@ export function createBookingPorts(deps: PortsDeps) {
     /** Deletes bookings never paid nor attended (an erased account's); runs in `tx`. */
     deleteUnpaid(tx: Db, ids: string[]): Promise<number> {
       return deleteBookings(tx, ids);
+    },
+
+    /** What the front desk's callbacks show of their bookings: who to call, about which visit. */
+    async briefsOf(ids: readonly string[]) {
+      const rows = ids.length === 0 ? [] : await findBookingsByIds(db, ids);
+      return new Map(rows.map((b) => [b.id, {
+        treatment: b.treatmentName, date: b.date, slot: b.slot, status: b.status, startsAt: b.startsAt, version: b.version, patientId: b.patientId,
+        patient: { name: b.patientName, email: b.patientEmail, phone: b.phone },
+      }]));
     },
 
     /** Every booking of an account, any status, as its export lists them (design section 5.7). */

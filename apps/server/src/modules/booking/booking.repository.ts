@@ -294,6 +294,10 @@ export async function moveBooking(
   return row!;
 }
 
+export function findBookingsByIds(db: Db, ids: readonly string[]): Promise<BookingRow[]> {
+  return db.select().from(bookings).where(inArray(bookings.id, [...ids]));
+}
+
 /** The patient says they are coming (a confirm link): the booking must still be at `version` and confirmed. */
 export async function markPatientConfirmed(tx: Db, id: string, version: number, at: Date): Promise<BookingRow | undefined> {
   const [row] = await tx

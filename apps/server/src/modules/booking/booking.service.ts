@@ -33,6 +33,7 @@ import {
   readWriteState,
   insertBookingEvents,
   lockBookingRow,
+  markPatientConfirmed,
   moveBooking,
   scheduleVersionNow,
   type BookingRow,
@@ -56,7 +57,7 @@ import { prepareRequest, type CreateBookingInput, type WriteRequest } from './bo
 import { bookingClock } from './slots.ts';
 import { instantOf } from '../../lib/clinic-time.ts';
 
-export type { CreateBookingInput };
+export type { BookingRow, CreateBookingInput };
 
 /**
  * What the service reports as it decides, for the operator's counters (modules/metrics). Called
@@ -420,15 +421,35 @@ export function createBookingService(deps: BookingServiceDeps) {
      * the status, the history, the refund of a paid booking (REFUND_ON_PATIENT_CANCEL), the mail
      * with a calendar CANCEL, and every instance told the time is free.
      */
-    async cancel(caller: Caller, id: string, reason?: string) {
+    async cancel(caller: Caller, id: string, reason?: string, expectedVersion?: number) {
       const [limited] = await rateLimit.limiter.consumeEach([`booking-cancel:${caller.userId}`], { max: 5, windowSeconds: 600 });
       if (limited) throw limited;
       return changeBooking(caller, id, 'patient', async (work, row) => {
         assertConfirmed(row);
+        // A link in a message is for the booking as it was then (design practice-loop.md section 3).
+        if (expectedVersion !== undefined && row.version !== expectedVersion) {
+          throw new AppError(ErrorCode.PRECONDITION_FAILED, 'This appointment changed meanwhile; please review it and try again.', { extra: { version: row.version } });
+        }
         const deadline = deadlineOf(row.startsAt, lifecycle.cancelNoticeHours);
         if (deadline === null || now() >= deadline) throw windowClosed(ErrorCode.CANCEL_WINDOW_CLOSED, deadline, 'cancelled');
         return cancelRow(work, row, { cause: 'patient', actor: actorOf(caller, 'patient'), reason: reason ?? '' });
       }).then(cancelAnswer);
+    },
+
+    /**
+     * The patient says they are coming (a reminder's confirm link, design practice-loop.md
+     * section 5): the booking must be theirs, confirmed and still at `version`; saying it twice
+     * keeps the first time. Not a change of the booking: its version stays.
+     */
+    async confirmAttendance(caller: Caller, id: string, version: number): Promise<BookingRow> {
+      return changeBooking(caller, id, 'patient', async ({ tx }, row) => {
+        assertConfirmed(row);
+        if (row.version !== version) {
+          throw new AppError(ErrorCode.PRECONDITION_FAILED, 'This appointment changed meanwhile; please review it and try again.', { extra: { version: row.version } });
+        }
+        if (row.patientConfirmedAt) return row;
+        return (await markPatientConfirmed(tx, row.id, version, now()))!;
+      });
     },
 
     /** The clinic cancels (before the start; no notice window): with a full, partial or no refund. */

@@ -24,6 +24,11 @@ export interface MailSenderOptions {
   retryBaseMs?: number;
   retryMaxMs?: number;
   maxAttempts?: number;
+  /**
+   * The text as it goes: a queued text may name links by purpose (`{{link:confirm}}`), made
+   * when the mail is sent (links module). Absent: the text as queued.
+   */
+  expand?: (db: Db, mail: { textBody: string; userId: string | null; bookingId: string | null; bookingVersion: number | null }) => Promise<string>;
 }
 
 function isPermanent(error: unknown): boolean {
@@ -34,7 +39,7 @@ function isPermanent(error: unknown): boolean {
 const outboxIdOf = (payload: Record<string, unknown>) => String(payload.outboxId);
 
 export function createMailSender(options: MailSenderOptions): JobKind & { close(): void } {
-  const { db, transport, from, messageIdHost, now = () => new Date(), retryBaseMs = 30_000, retryMaxMs = 3_600_000, maxAttempts = 8 } = options;
+  const { db, transport, from, messageIdHost, expand, now = () => new Date(), retryBaseMs = 30_000, retryMaxMs = 3_600_000, maxAttempts = 8 } = options;
   return {
     maxAttempts,
     retryBaseMs,
@@ -43,6 +48,7 @@ export function createMailSender(options: MailSenderOptions): JobKind & { close(
     async run(payload, job) {
       const mail = await takeMail(db, outboxIdOf(payload), job.attempts, now());
       if (!mail) return;
+      const text = expand ? await expand(db, mail) : mail.textBody;
       await transport.sendMail({
         // Fixed per mail: SMTP has no idempotency, so a mail resent after an instance died
         // between the server's accept and markSent carries the same Message-ID (design section 5.4).
@@ -51,7 +57,7 @@ export function createMailSender(options: MailSenderOptions): JobKind & { close(
         to: mail.toAddress,
         // Queued clean (mail.service.ts); a row stored before that still sends on one line.
         subject: replaceControlCharacters(mail.subject),
-        text: mail.textBody,
+        text,
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         ...(mail.ics
           ? { attachments: [{ filename: 'appointment.ics', content: mail.ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }] }

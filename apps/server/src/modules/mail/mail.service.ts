@@ -6,6 +6,7 @@ import { formatMediumDate, replaceControlCharacters, type AccountExport, type Ou
 import type { Db } from '../../db/client.ts';
 import type { PendingWrite } from '../../lib/pending-write.ts';
 import { bookingIcs } from './ics.ts';
+import { linkPlaceholder } from '../links/link-placeholders.ts';
 import { dayWord, remindersFor, type QuietHours, type ReminderOffset } from '../reminders/reminder-rules.ts';
 import {
   cancelPendingReminders,
@@ -80,8 +81,12 @@ export function createMailService(deps: MailDeps) {
         subject: `Reminder: ${booking.treatmentName} ${day ? `${day}, ` : ''}${when}`,
         body:
           `This is a reminder of your ${booking.treatmentName} appointment on ${when} (${deps.timeZone} time).\n\n` +
-          `If you cannot come, please cancel or move it: ${deps.publicUrl}/dashboard/appointments/${booking.id}` +
-          `${deps.clinicPhone ? `, or call ${deps.clinicPhone}` : ''}.\n\n` +
+          // Made when the mail goes (links module): one purpose each, this booking only, no password.
+          `Are you coming? Please confirm: ${linkPlaceholder('confirm')}\n\n` +
+          `If you cannot come, move it: ${linkPlaceholder('reschedule')}\n` +
+          `or cancel it: ${linkPlaceholder('cancel')}` +
+          `${deps.clinicPhone ? `\nor call ${deps.clinicPhone}` : ''}.\n\n` +
+          `These links are for this appointment only and work until it starts. ` +
           `You can turn these reminders off on your profile: ${deps.publicUrl}/dashboard/profile`,
         calendar: null,
       }));

@@ -1,0 +1,11 @@
+/**
+ * How a queued mail names its links: by purpose, as `{{link:confirm}}`. The sender makes the
+ * links when the mail goes (links.service.ts `expand`), so a token exists only in the mail that
+ * carries it. Its own file: the mail module writes placeholders without depending on the links
+ * service (which depends on bookings, which depend on mail).
+ */
+import type { LinkPurpose } from '@clinic/shared';
+
+export const LINK_PLACEHOLDER = /\{\{link:(confirm|reschedule|cancel|check-in)\}\}/g;
+
+export const linkPlaceholder = (purpose: Exclude<LinkPurpose, 'recall'>) => `{{link:${purpose}}}`;
