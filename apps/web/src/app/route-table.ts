@@ -38,6 +38,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: 'terms', page: 'terms' },
   // The one-time first run (practice-loop.md section 10): the address the server logs.
   { path: 'setup', page: 'setup' },
+  // A link in a reminder (practice-loop.md section 3): public, it acts for one booking.
+  { path: 'l/:token', page: 'link' },
   {
     guard: 'signed-in',
     children: [

@@ -1,0 +1,109 @@
+/**
+ * The page behind a link in a reminder (`/l/:token`, practice-loop.md sections 3 and 5): what the
+ * link is for, the appointment, one primary button, and lesser ways on. No password: the link
+ * acts for that one booking, once. A link that cannot act (unknown, expired, used) says why, in
+ * the server's words, and how to sign in.
+ */
+import { useState } from 'react';
+import type { LinkResult, LinkView } from '@clinic/shared';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { mediumDateOf } from '../../../lib/medium-date.ts';
+import { useLink } from '../api/get-link.ts';
+import { isReminderPurpose, linkHeadings, linkProblemOf, resultText } from '../utils/link-texts.ts';
+import { ActionResult } from './action-result.tsx';
+import { AppointmentSummary } from './appointment-summary.tsx';
+import { CancelAction } from './cancel-action.tsx';
+import { ConfirmAction } from './confirm-action.tsx';
+import { LinkFrame, SignInLink } from './link-frame.tsx';
+import { MoreActions } from './more-actions.tsx';
+import { RescheduleAction } from './reschedule-action.tsx';
+
+const H1 = 'text-2xl font-semibold';
+
+/** The purpose's own part: the primary action, or for purposes not acted on here, a short text. */
+function PurposeBody({
+  token,
+  view,
+  onDone,
+}: {
+  token: string;
+  view: LinkView;
+  onDone: (result: LinkResult) => void;
+}) {
+  const { purpose, booking, recall } = view;
+  if (purpose === 'recall') {
+    return recall ? (
+      <p>
+        Your next {recall.treatment} is due on {mediumDateOf(recall.dueDate)}. Sign in to book a
+        time that suits you.
+      </p>
+    ) : (
+      <p>Sign in to book your next visit.</p>
+    );
+  }
+  if (!booking) return <p>Sign in to see your appointment.</p>;
+  switch (purpose) {
+    case 'confirm':
+      return <ConfirmAction token={token} booking={booking} onDone={onDone} />;
+    case 'cancel':
+      return <CancelAction token={token} booking={booking} onDone={onDone} />;
+    case 'reschedule':
+      return <RescheduleAction token={token} booking={booking} onDone={onDone} />;
+    case 'check-in':
+      return <p>Please tell the front desk when you arrive.</p>;
+  }
+}
+
+function LinkScreen({ token, view }: { token: string; view: LinkView }) {
+  const [result, setResult] = useState<LinkResult>();
+  const { purpose, firstName, booking } = view;
+  return (
+    <LinkFrame>
+      <h1 className={H1}>{linkHeadings[purpose]}</h1>
+      <p>Hello {firstName},</p>
+      {result ? (
+        <ActionResult>{resultText(result, firstName, booking)}</ActionResult>
+      ) : (
+        <>
+          {booking && <AppointmentSummary booking={booking} />}
+          <PurposeBody token={token} view={view} onDone={setResult} />
+        </>
+      )}
+      {booking && isReminderPurpose(purpose) && (
+        <MoreActions
+          token={token}
+          isCallbackOpen={view.callbackOpen ?? false}
+          canAskForCall={result?.done !== 'cancelled'}
+        />
+      )}
+      <SignInLink />
+    </LinkFrame>
+  );
+}
+
+export function LinkPage({ token }: { token: string }) {
+  const link = useLink(token);
+  if (link.isPending || (link.isError && link.isFetching)) {
+    return (
+      <LinkFrame>
+        <Spinner label="Opening your link…" />
+      </LinkFrame>
+    );
+  }
+  if (link.isError) {
+    const problem = linkProblemOf(link.error);
+    return (
+      <LinkFrame>
+        <h1 className={H1}>{problem?.heading ?? 'Your appointment'}</h1>
+        {problem ? (
+          <p>{problem.detail}</p>
+        ) : (
+          <LoadFailed error={link.error} onRetry={() => void link.refetch()} />
+        )}
+        <SignInLink />
+      </LinkFrame>
+    );
+  }
+  return <LinkScreen token={token} view={link.data} />;
+}

@@ -1,0 +1,119 @@
+/**
+ * What the signed-link page says: its heading per purpose, the result of an action, and the
+ * screens of a link that cannot act (unknown, expired, used).
+ */
+import {
+  bookingConflictSchema,
+  ErrorCode,
+  type LinkBooking,
+  type LinkPurpose,
+  type LinkResult,
+} from '@clinic/shared';
+import { errorMessage, isApiError } from '../../../lib/api-client.ts';
+import { doctorTitle } from '../../../lib/doctor-title.ts';
+import { mediumDateOf } from '../../../lib/medium-date.ts';
+
+export const linkHeadings: Record<LinkPurpose, string> = {
+  confirm: 'Confirm your appointment',
+  reschedule: 'Move your appointment',
+  cancel: 'Cancel your appointment',
+  'check-in': 'Your appointment today',
+  recall: 'Time for your next visit',
+};
+
+/** The purposes a reminder's links have, on whose page the patient can also ask for a call. */
+export function isReminderPurpose(purpose: LinkPurpose): boolean {
+  return purpose === 'confirm' || purpose === 'reschedule' || purpose === 'cancel';
+}
+
+export const CALLBACK_DONE_TEXT = 'We will call you.';
+export const CALLBACK_OPEN_TEXT = 'You asked us to call you; we will.';
+export const STOPPED_TEXT = 'You will get no more reminder emails.';
+
+function withDoctor(booking: Pick<LinkBooking, 'doctor'>): string {
+  return booking.doctor ? ` with ${doctorTitle(booking.doctor)}` : '';
+}
+
+/** What a done action says; `booking` is the one the link showed, in case the answer has none. */
+export function resultText(
+  result: LinkResult,
+  firstName: string,
+  shown: LinkBooking | undefined,
+): string {
+  const booking = result.booking ?? shown;
+  switch (result.done) {
+    case 'confirmed':
+      return booking
+        ? `You're confirmed, ${firstName}. See you on ${mediumDateOf(booking.date)} at ${booking.slot}.`
+        : `You're confirmed, ${firstName}.`;
+    case 'cancelled':
+      return 'Your appointment is cancelled.';
+    case 'rescheduled':
+      return booking
+        ? `Your appointment is moved to ${mediumDateOf(booking.date)} at ${booking.slot}${withDoctor(booking)}.`
+        : 'Your appointment is moved.';
+    case 'callback':
+      return CALLBACK_DONE_TEXT;
+    case 'stopped':
+      return STOPPED_TEXT;
+    // The recall's own actions, which this page does not offer yet.
+    default:
+      return `Thank you, ${firstName}.`;
+  }
+}
+
+export type LinkProblem = { heading: string; detail: string };
+
+/**
+ * The answers that mean the link cannot act at all (asking again will not help): unknown (404),
+ * expired (410), used or made for an appointment that has changed since (409 `link_used`).
+ * Null for anything else, which is worth a retry.
+ */
+export function linkProblemOf(error: unknown): LinkProblem | null {
+  if (!isApiError(error)) return null;
+  if (error.status === 404) {
+    return { heading: 'This link is not valid', detail: error.detail ?? 'This link is not valid.' };
+  }
+  if (error.status === 410 || error.code === ErrorCode.LINK_EXPIRED) {
+    return {
+      heading: 'This link has expired',
+      detail: error.detail ?? 'This link has expired.',
+    };
+  }
+  if (error.code === ErrorCode.LINK_USED) {
+    return {
+      heading: 'This link no longer works',
+      detail: error.detail ?? 'This link has already been used.',
+    };
+  }
+  return null;
+}
+
+/**
+ * Whether a move was refused because the time is not free (any more): the spec's conflict body
+ * (`{ success: false, booking }`) or a problem `conflict` / `slot_taken`, not a closed window or
+ * a used link (409s too).
+ */
+export function isTimeTaken(error: unknown): boolean {
+  if (!isApiError(error) || error.status !== 409) return false;
+  return (
+    error.code === ErrorCode.CONFLICT ||
+    error.code === ErrorCode.SLOT_TAKEN ||
+    bookingConflictSchema.safeParse(error.body).success
+  );
+}
+
+export const TIME_TAKEN_TEXT = 'This time is no longer free. Please choose another one.';
+
+/**
+ * Why a move was refused, in the server's words. The free times offered are those of any of the
+ * treatment's doctors, so a time refused while the patient keeps their doctor may be free with
+ * another one: the patient is told how to take it.
+ */
+export function moveRefusalText(error: unknown, keptDoctor: string | null): string {
+  if (!isTimeTaken(error)) return errorMessage(error);
+  const detail = (isApiError(error) && error.detail) || TIME_TAKEN_TEXT;
+  if (!keptDoctor) return detail;
+  const name = doctorTitle(keptDoctor);
+  return `${detail} ${name} may not be free then: clear “Keep ${name}” to take whichever doctor is free.`;
+}
