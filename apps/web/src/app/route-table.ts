@@ -60,7 +60,10 @@ export const routeTable: readonly RouteEntry[] = [
           {
             // The front desk's screens: the receptionist and the owner.
             guard: 'front-desk',
-            children: [{ path: 'all-appointments', page: 'dashboard-all-appointments' }],
+            children: [
+              { path: 'all-appointments', page: 'dashboard-all-appointments' },
+              { path: 'recalls', page: 'dashboard-recalls' },
+            ],
           },
           {
             // A doctor's day: the doctor's own; the front desk and the owner choose the doctor.

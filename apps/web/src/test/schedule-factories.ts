@@ -33,6 +33,7 @@ export function adminTreatmentFactory(overrides: Partial<AdminTreatment> = {}): 
     active: true,
     description: '',
     doctorIds: [],
+    recallMonths: null,
     ...overrides,
   };
 }

@@ -37,6 +37,7 @@ describe('the dashboard for admins', () => {
       ['Add a Doctor', '/dashboard/addDoctor'],
       ['Manage Doctors', '/dashboard/manage-doctor'],
       ['All Appointments', '/dashboard/all-appointments'],
+      ['Recalls', '/dashboard/recalls'],
       ['My Day', '/dashboard/my-day'],
       ['Treatments', '/dashboard/treatments'],
       ['Clinic Hours & Closures', '/dashboard/clinic-hours'],
@@ -84,6 +85,7 @@ describe('the dashboard for admins', () => {
       'All Appointments - Doctors Portal',
       { name: 'All Appointments' },
     ],
+    ['/dashboard/recalls', 'Recalls - Doctors Portal', { name: 'Recalls' }],
     ['/dashboard/messages', 'Messages - Doctors Portal', { name: 'Messages: 0' }],
     ['/dashboard/background', 'Background work - Doctors Portal', { name: 'Background work' }],
     ['/dashboard/treatments', 'Treatments - Doctors Portal', { name: 'Treatments: 0' }],
@@ -108,6 +110,7 @@ describe('the dashboard for admins', () => {
       'GET /api/admin/schedule-exceptions': () => json([]),
       'GET /api/admin/bookings': () => json({ items: [], nextCursor: null }),
       'GET /api/admin/reviews': () => json({ items: [], nextCursor: null }),
+      'GET /api/admin/recalls': () => json({ items: [], nextCursor: null }),
       'GET /api/audit': () => json([]),
       'GET /api/admin/background': () =>
         json({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { json, mockFetch, renderRoutes } from '../../test/utils.tsx';
 import { routes } from '../routes.tsx';
 
@@ -15,6 +16,7 @@ function signedInAs(user: typeof receptionist | typeof doctor, extra: Parameters
     'GET /api/doctors/public': () => json([{ _id: 'd-ada', name: 'Dr Ada', img: '', bio: '', treatments: [] }]),
     'GET /api/admin/bookings': () => json({ items: [], nextCursor: null }),
     'GET /api/admin/treatments': () => json([]),
+    'GET /api/admin/recalls': () => json({ items: [], nextCursor: null }),
     ...extra,
   });
 }
@@ -36,6 +38,7 @@ describe('the dashboard for the other staff roles', () => {
       ['My Reviews', '/dashboard/review'],
       ['My History', '/dashboard/history'],
       ['All Appointments', '/dashboard/all-appointments'],
+      ['Recalls', '/dashboard/recalls'],
       ['My Day', '/dashboard/my-day'],
       ['My Waitlist', '/dashboard/waitlist'],
       ['Profile', '/dashboard/profile'],
@@ -73,6 +76,42 @@ describe('the dashboard for the other staff roles', () => {
     expect(await screen.findByText('This page is not part of your role at the clinic.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(calls.map((c) => c.path)).not.toContain('/api/admin/bookings');
+  });
+
+  it('opens Recalls from the menu for a receptionist, and tells a doctor it is not theirs', async () => {
+    const user = userEvent.setup();
+    const { calls } = signedInAs(receptionist);
+    const first = renderRoutes(routes, { initialEntries: ['/dashboard'] });
+    await menuLinks();
+    await user.click(within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', { name: 'Recalls' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Recalls' })).toBeInTheDocument();
+    expect(await screen.findByText('No patients are due for a check-up.')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Recalls - Doctors Portal'));
+    expect(calls.map((c) => c.path)).toContain('/api/admin/recalls?status=due&limit=50');
+    first.unmount();
+
+    const asDoctor = signedInAs(doctor);
+    renderRoutes(routes, { initialEntries: ['/dashboard/recalls'] });
+    expect(await screen.findByText('This page is not part of your role at the clinic.')).toBeInTheDocument();
+    expect(asDoctor.calls.map((c) => c.path.split('?')[0])).not.toContain('/api/admin/recalls');
+  });
+
+  it('shows a patient no Recalls entry, and keeps the page from them', async () => {
+    const { calls } = mockFetch({
+      'GET /api/me': () => json({ user: { ...receptionist, role: 'user' } }),
+      'GET /api/admin/rita%40clinic.test': () => json({ admin: false }),
+      'GET /api/booking': () => json([]),
+    });
+    const first = renderRoutes(routes, { initialEntries: ['/dashboard'] });
+    await screen.findByRole('heading', { name: 'My Appointments: 0' });
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/admin/rita%40clinic.test'));
+    const menu = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(within(menu).queryByRole('link', { name: 'Recalls' })).not.toBeInTheDocument();
+    first.unmount();
+
+    renderRoutes(routes, { initialEntries: ['/dashboard/recalls'] });
+    expect(await screen.findByText('This page is not part of your role at the clinic.')).toBeInTheDocument();
+    expect(calls.map((c) => c.path.split('?')[0])).not.toContain('/api/admin/recalls');
   });
 
   it('keeps My Day from a patient', async () => {

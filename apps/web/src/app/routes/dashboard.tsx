@@ -9,19 +9,21 @@ import {
 } from '../../features/dashboard/components/dashboard-layout.tsx';
 
 const allAppointments: DashboardMenuItem = { to: '/dashboard/all-appointments', label: 'All Appointments' };
+const recalls: DashboardMenuItem = { to: '/dashboard/recalls', label: 'Recalls' };
 const myDay: DashboardMenuItem = { to: '/dashboard/my-day', label: 'My Day' };
 
 /**
- * The admin's extra entries (spec section 2, Sidebar), then the front desk's appointments, a
- * doctor's day, the schedule's screens (treatments, the clinic's hours and closures), the clinic's
- * profile, the contact form's messages, the background work (jobs, the mail outbox), the
- * patients' reviews to moderate and the audit log.
+ * The admin's extra entries (spec section 2, Sidebar), then the front desk's appointments and
+ * recalls, a doctor's day, the schedule's screens (treatments, the clinic's hours and closures),
+ * the clinic's profile, the contact form's messages, the background work (jobs, the mail outbox),
+ * the patients' reviews to moderate and the audit log.
  */
 const adminMenuItems: readonly DashboardMenuItem[] = [
   { to: '/dashboard/users', label: 'All Users' },
   { to: '/dashboard/addDoctor', label: 'Add a Doctor' },
   { to: '/dashboard/manage-doctor', label: 'Manage Doctors' },
   allAppointments,
+  recalls,
   myDay,
   { to: '/dashboard/treatments', label: 'Treatments' },
   { to: '/dashboard/clinic-hours', label: 'Clinic Hours & Closures' },
@@ -34,10 +36,10 @@ const adminMenuItems: readonly DashboardMenuItem[] = [
 
 /**
  * What the other staff roles may use (practice-loop.md section 2): the receptionist runs the
- * front desk and looks at any doctor's day; a doctor has their own day.
+ * front desk (appointments, recalls) and looks at any doctor's day; a doctor has their own day.
  */
 const staffMenuItems: Partial<Record<string, readonly DashboardMenuItem[]>> = {
-  receptionist: [allAppointments, myDay],
+  receptionist: [allAppointments, recalls, myDay],
   doctor: [myDay],
 };
 

@@ -19,6 +19,11 @@ function renderSettings(account: Partial<Account> = {}) {
 }
 
 const checkbox = () => screen.getByRole('checkbox', { name: 'Email me appointment reminders' });
+const recallCheckbox = () =>
+  screen.getByRole('checkbox', { name: 'Send me check-up reminders (recall)' });
+
+const echoPatch = (call: { body: unknown }) =>
+  json({ user: { ...patient, ...(call.body as object) } });
 
 describe('ReminderSettings', () => {
   it('is ticked unless the patient turned reminders off', () => {
@@ -78,5 +83,67 @@ describe('ReminderSettings', () => {
     expect(checkbox()).toBeChecked();
     expect(checkbox()).toBeEnabled();
     expect(screen.queryByText('Reminder settings saved')).not.toBeInTheDocument();
+  });
+
+  describe('check-up reminders (recall)', () => {
+    it('is ticked unless the patient turned recall messages off, whatever the reminders say', () => {
+      mockFetch({});
+      const { unmount } = renderSettings({ remindersOptOut: true });
+      expect(screen.getByRole('region', { name: 'Reminders' })).toContainElement(recallCheckbox());
+      expect(recallCheckbox()).toBeChecked();
+      expect(checkbox()).not.toBeChecked();
+      unmount();
+
+      renderSettings({ recallOptOut: true });
+      expect(recallCheckbox()).not.toBeChecked();
+      expect(checkbox()).toBeChecked();
+    });
+
+    it('turns recall messages off and on again with PATCH /api/me { recallOptOut }, alone', async () => {
+      const user = userEvent.setup();
+      const { calls } = mockFetch({ 'PATCH /api/me': echoPatch });
+      renderSettings();
+
+      await user.click(recallCheckbox());
+      expect(await screen.findByText('Reminder settings saved')).toBeInTheDocument();
+      expect(recallCheckbox()).not.toBeChecked();
+      // The appointment reminders are another choice: untouched.
+      expect(checkbox()).toBeChecked();
+
+      await user.click(recallCheckbox());
+      await waitFor(() => expect(recallCheckbox()).toBeChecked());
+      expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([
+        ['/api/me', { recallOptOut: true }],
+        ['/api/me', { recallOptOut: false }],
+      ]);
+    });
+
+    it('starts unticked for a patient who stopped them (a recall link can), and turns them on', async () => {
+      const user = userEvent.setup();
+      const { calls } = mockFetch({ 'PATCH /api/me': echoPatch });
+      renderSettings({ recallOptOut: true });
+
+      await user.click(recallCheckbox());
+      expect(await screen.findByText('Reminder settings saved')).toBeInTheDocument();
+      expect(recallCheckbox()).toBeChecked();
+      expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+        { recallOptOut: false },
+      ]);
+    });
+
+    it('shows the saved choice again, and why, when saving fails', async () => {
+      const user = userEvent.setup();
+      mockFetch({ 'PATCH /api/me': () => problem(500, 'Something went wrong on our side') });
+      renderSettings();
+
+      await user.click(recallCheckbox());
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Your check-up reminder setting was not saved: Something went wrong on our side',
+      );
+      expect(recallCheckbox()).toBeChecked();
+      expect(recallCheckbox()).toBeEnabled();
+      expect(checkbox()).toBeEnabled();
+    });
   });
 });

@@ -7,29 +7,35 @@ import { useUpdateProfile } from '../api/update-profile.ts';
 
 export const REMINDERS_SAVED_TOAST = 'Reminder settings saved';
 
-type ReminderSettingsProps = {
-  account: NonNullable<Me>;
-  onSaved: (user: NonNullable<Me>) => void;
+type Account = NonNullable<Me>;
+
+/** The account's flags that turn a kind of message off. */
+type OptOut = 'remindersOptOut' | 'recallOptOut';
+
+type ReminderChoiceProps = {
+  account: Account;
+  optOut: OptOut;
+  label: string;
+  /** Ends 'Your … not saved: why'. */
+  failure: string;
+  onSaved: (user: Account) => void;
 };
 
 /**
- * Appointment reminders on or off (`remindersOptOut`), saved as soon as the box is ticked. While
- * it saves the box shows the new choice; if saving fails it shows the saved one again, and why.
+ * One kind of message on or off, saved as soon as the box is ticked. While it saves the box shows
+ * the new choice; if saving fails it shows the saved one again, and why.
  */
-export function ReminderSettings({ account, onSaved }: ReminderSettingsProps) {
+function ReminderChoice({ account, optOut, label, failure, onSaved }: ReminderChoiceProps) {
   const save = useUpdateProfile(onSaved);
   const checkboxId = useId();
-  const isSaved = account.remindersOptOut !== true;
-  const isChecked = save.isPending ? save.variables?.remindersOptOut !== true : isSaved;
+  const isSaved = account[optOut] !== true;
+  const isChecked = save.isPending ? save.variables?.[optOut] !== true : isSaved;
 
-  const setReminders = (isOn: boolean) =>
-    save.mutate(
-      { remindersOptOut: !isOn },
-      { onSuccess: () => toast.success(REMINDERS_SAVED_TOAST) },
-    );
+  const setChoice = (isOn: boolean) =>
+    save.mutate({ [optOut]: !isOn }, { onSuccess: () => toast.success(REMINDERS_SAVED_TOAST) });
 
   return (
-    <TitledSection title="Reminders" className="flex flex-col gap-2">
+    <>
       <label htmlFor={checkboxId} className="flex w-fit cursor-pointer items-center gap-2">
         <input
           id={checkboxId}
@@ -37,15 +43,45 @@ export function ReminderSettings({ account, onSaved }: ReminderSettingsProps) {
           className="checkbox checkbox-sm"
           checked={isChecked}
           disabled={save.isPending}
-          onChange={(event) => setReminders(event.target.checked)}
+          onChange={(event) => setChoice(event.target.checked)}
         />
-        <span>Email me appointment reminders</span>
+        <span>{label}</span>
       </label>
       {save.isError && (
         <p role="alert" className="text-sm text-error">
-          Your reminder settings were not saved: {errorMessage(save.error)}
+          {failure}: {errorMessage(save.error)}
         </p>
       )}
+    </>
+  );
+}
+
+type ReminderSettingsProps = {
+  account: Account;
+  onSaved: (user: Account) => void;
+};
+
+/**
+ * Appointment reminders (`remindersOptOut`) and check-up reminders after a visit
+ * (`recallOptOut`, practice-loop.md section 4), each on or off by itself.
+ */
+export function ReminderSettings({ account, onSaved }: ReminderSettingsProps) {
+  return (
+    <TitledSection title="Reminders" className="flex flex-col gap-2">
+      <ReminderChoice
+        account={account}
+        optOut="remindersOptOut"
+        label="Email me appointment reminders"
+        failure="Your reminder settings were not saved"
+        onSaved={onSaved}
+      />
+      <ReminderChoice
+        account={account}
+        optOut="recallOptOut"
+        label="Send me check-up reminders (recall)"
+        failure="Your check-up reminder setting was not saved"
+        onSaved={onSaved}
+      />
     </TitledSection>
   );
 }

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { Controller, type DefaultValues } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   treatmentCreateSchema,
+  treatmentUpdateSchema,
   type AdminTreatment,
   type Doctor,
-  type TreatmentCreate,
 } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-field.tsx';
@@ -23,18 +23,33 @@ import { DURATIONS, durationLabel } from '../utils/schedule-labels.ts';
 import { treatmentChanges } from '../utils/treatment-changes.ts';
 import { AffectedBookingsList } from './affected-bookings-list.tsx';
 
-type TreatmentValues = z.output<typeof treatmentCreateSchema>;
+/**
+ * The recall as typed: empty is no recall (null), anything else the months, checked by the
+ * shared rule the route applies. Only an edit asks for it: adding a treatment does not take it.
+ */
+const recallMonthsFieldSchema = z
+  .string()
+  .trim()
+  .transform((months) => (months === '' ? null : Number(months)))
+  .pipe(treatmentUpdateSchema.shape.recallMonths.unwrap());
 
-const fieldOfServerError: ServerFields<TreatmentCreate> = [
+const treatmentFormSchema = treatmentCreateSchema.extend({
+  recallMonths: recallMonthsFieldSchema.optional(),
+});
+type TreatmentFormInput = z.input<typeof treatmentFormSchema>;
+type TreatmentValues = z.output<typeof treatmentFormSchema>;
+
+const fieldOfServerError: ServerFields<TreatmentFormInput> = [
   'name',
   'price',
   'durationMin',
   'description',
   'requiresDoctor',
   'doctorIds',
+  'recallMonths',
 ];
 
-const emptyTreatment: DefaultValues<TreatmentCreate> = {
+const emptyTreatment: DefaultValues<TreatmentFormInput> = {
   name: '',
   durationMin: 30,
   description: '',
@@ -42,9 +57,10 @@ const emptyTreatment: DefaultValues<TreatmentCreate> = {
   doctorIds: [],
 };
 
-function valuesOf(treatment: AdminTreatment): TreatmentCreate {
+function valuesOf(treatment: AdminTreatment): TreatmentFormInput {
   const { name, price, durationMin, description, requiresDoctor, doctorIds } = treatment;
-  return { name, price, durationMin, description, requiresDoctor, doctorIds };
+  const recallMonths = treatment.recallMonths == null ? '' : String(treatment.recallMonths);
+  return { name, price, durationMin, description, requiresDoctor, doctorIds, recallMonths };
 }
 
 type DoctorChoicesProps = {
@@ -107,14 +123,16 @@ type TreatmentFormProps = {
 
 /**
  * A treatment's name, price in dollars, duration (30 minutes to 4 hours), description, whether it
- * needs a doctor, and which doctors perform it, checked by the schema the route checks. Adding
- * starts afresh after each save; editing sends only what changed.
+ * needs a doctor, which doctors perform it and, when editing, the months after which its patients
+ * are recalled, checked by the schema the route checks. Adding starts afresh after each save;
+ * editing sends only what changed.
  */
 export function TreatmentForm({ doctors, treatment, onSaved, onCancel }: TreatmentFormProps) {
   const create = useCreateTreatment();
   const update = useUpdateTreatment();
   const isEditing = treatment !== undefined;
   const requiresDoctorId = useId();
+  const recallMonthsId = useId();
   const [conflict, setConflict] = useState<FutureBookingsConflict | null>(null);
   // The schema's own types, named: inferred from the default values, the doctors would be partial.
   const {
@@ -124,7 +142,7 @@ export function TreatmentForm({ doctors, treatment, onSaved, onCancel }: Treatme
     setError,
     control,
     formState: { errors },
-  } = useZodForm<TreatmentCreate, TreatmentValues>(treatmentCreateSchema, {
+  } = useZodForm<TreatmentFormInput, TreatmentValues>(treatmentFormSchema, {
     defaultValues: treatment ? valuesOf(treatment) : emptyTreatment,
   });
 
@@ -133,12 +151,12 @@ export function TreatmentForm({ doctors, treatment, onSaved, onCancel }: Treatme
     toast.error(what, { description: errorMessage(error) });
   };
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = handleSubmit(({ recallMonths, ...fields }) => {
     setConflict(null);
     if (!treatment) {
-      create.mutate(values, {
+      create.mutate(fields, {
         onSuccess: () => {
-          toast.success(`Treatment ${values.name} added`);
+          toast.success(`Treatment ${fields.name} added`);
           reset(emptyTreatment);
           onSaved?.();
         },
@@ -146,7 +164,7 @@ export function TreatmentForm({ doctors, treatment, onSaved, onCancel }: Treatme
       });
       return;
     }
-    const changes = treatmentChanges(treatment, values);
+    const changes = treatmentChanges(treatment, { ...fields, recallMonths });
     if (Object.keys(changes).length === 0) {
       onSaved?.();
       return;
@@ -245,6 +263,31 @@ export function TreatmentForm({ doctors, treatment, onSaved, onCancel }: Treatme
           />
         )}
       />
+      {isEditing && (
+        <div className="flex flex-col gap-1">
+          <TextField
+            id={recallMonthsId}
+            label="Recall after (months)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={60}
+            step={1}
+            className="sm:max-w-48"
+            error={errors.recallMonths?.message}
+            aria-describedby={
+              errors.recallMonths
+                ? `${recallMonthsId}-hint ${recallMonthsId}-error`
+                : `${recallMonthsId}-hint`
+            }
+            {...register('recallMonths')}
+          />
+          <p id={`${recallMonthsId}-hint`} className="text-sm opacity-80">
+            Patients are reminded to book again this many months after a completed visit. Leave
+            empty for no recall.
+          </p>
+        </div>
+      )}
       {conflict && (
         <div role="alert" className="alert alert-error flex-col items-start text-sm">
           <p className="font-medium">Not saved: bookings to come stand in the way.</p>

@@ -209,6 +209,134 @@ describe('TreatmentsAdmin', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  describe('recall after (months)', () => {
+    const recalled = adminTreatmentFactory({ recallMonths: 6 });
+    const RECALL_HINT =
+      'Patients are reminded to book again this many months after a completed visit. Leave empty for no recall.';
+
+    async function editDialog(treatment = cleaning) {
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: `Edit ${treatment.name}` }));
+      const dialog = within(screen.getByRole('dialog', { name: `Edit ${treatment.name}` }));
+      return { user, dialog, field: dialog.getByLabelText('Recall after (months)') };
+    }
+
+    function patches(calls: { method: string; body: unknown }[]) {
+      return calls.filter((call) => call.method === 'PATCH').map((call) => call.body);
+    }
+
+    it("shows a treatment's recall on its card, and nothing for one without", async () => {
+      mockFetch({
+        'GET /api/admin/treatments': () =>
+          json([recalled, adminTreatmentFactory({ ...whitening, recallMonths: 1 })]),
+        'GET /api/doctor': () => json([sarah, david]),
+      });
+      renderTreatments();
+
+      expect(await screen.findByRole('heading', { name: 'Treatments: 2' })).toBeInTheDocument();
+      expect(detailsOf(listed('Teeth Cleaning'))).toMatchObject({ Recall: '6 months' });
+      expect(detailsOf(listed('Teeth Whitening'))).toMatchObject({ Recall: '1 month' });
+    });
+
+    it('leaves the recall out of a card without one, and out of the add form', async () => {
+      mockFetch({
+        'GET /api/admin/treatments': () => json([cleaning]),
+        'GET /api/doctor': () => json([sarah]),
+      });
+      renderTreatments();
+
+      expect(await screen.findByRole('heading', { name: 'Treatments: 1' })).toBeInTheDocument();
+      expect(detailsOf(listed('Teeth Cleaning'))).not.toHaveProperty('Recall');
+      // Adding does not take a recall (the route sets it on an edit only).
+      expect(screen.queryByLabelText('Recall after (months)')).not.toBeInTheDocument();
+    });
+
+    it('sets a recall as a number of months, with the hint under the field', async () => {
+      const { calls } = mockFetch({
+        'GET /api/admin/treatments': () => json([cleaning]),
+        'GET /api/doctor': () => json([sarah]),
+        [`PATCH /api/admin/treatments/${cleaning._id}`]: () =>
+          json({ ...cleaning, recallMonths: 6 }),
+      });
+      renderTreatments();
+
+      const { user, dialog, field } = await editDialog();
+      expect(field).toHaveValue(null);
+      expect(field).toHaveAccessibleDescription(RECALL_HINT);
+      await user.type(field, '6');
+      await user.click(dialog.getByRole('button', { name: 'Save' }));
+
+      expect(await screen.findByText('Treatment Teeth Cleaning saved')).toBeInTheDocument();
+      expect(patches(calls)).toEqual([{ recallMonths: 6 }]);
+    });
+
+    it('clears a recall to null, and sends nothing when it is left as it was', async () => {
+      const { calls } = mockFetch({
+        'GET /api/admin/treatments': () => json([recalled]),
+        'GET /api/doctor': () => json([sarah]),
+        [`PATCH /api/admin/treatments/${recalled._id}`]: () =>
+          json({ ...recalled, recallMonths: null }),
+      });
+      renderTreatments();
+
+      let { user, dialog, field } = await editDialog(recalled);
+      expect(field).toHaveValue(6);
+      await user.click(dialog.getByRole('button', { name: 'Save' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(patches(calls)).toEqual([]);
+
+      ({ user, dialog, field } = await editDialog(recalled));
+      await user.clear(field);
+      await user.click(dialog.getByRole('button', { name: 'Save' }));
+
+      expect(await screen.findByText('Treatment Teeth Cleaning saved')).toBeInTheDocument();
+      expect(patches(calls)).toEqual([{ recallMonths: null }]);
+    });
+
+    it.each([
+      ['0', 'At least 1 month'],
+      ['61', 'At most 60 months'],
+      ['1.5', 'Whole months'],
+    ])('refuses %s months with the shared message, sending nothing', async (typed, message) => {
+      const { calls } = mockFetch({
+        'GET /api/admin/treatments': () => json([cleaning]),
+        'GET /api/doctor': () => json([sarah]),
+      });
+      renderTreatments();
+
+      const { user, dialog, field } = await editDialog();
+      await user.type(field, typed);
+      await user.click(dialog.getByRole('button', { name: 'Save' }));
+
+      expect(await dialog.findByText(message)).toBeInTheDocument();
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(`${RECALL_HINT} ${message}`);
+      expect(patches(calls)).toEqual([]);
+    });
+
+    it("shows the server's refusal of the months next to the field", async () => {
+      mockFetch({
+        'GET /api/admin/treatments': () => json([cleaning]),
+        'GET /api/doctor': () => json([sarah]),
+        [`PATCH /api/admin/treatments/${cleaning._id}`]: () =>
+          problem(400, 'Invalid input', {
+            code: 'validation_failed',
+            errors: { recallMonths: ['At most 60 months'] },
+          }),
+      });
+      renderTreatments();
+
+      const { user, dialog, field } = await editDialog();
+      await user.type(field, '12');
+      await user.click(dialog.getByRole('button', { name: 'Save' }));
+
+      expect(await dialog.findByText('At most 60 months')).toBeInTheDocument();
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveValue(12);
+      expect(screen.getByText('The treatment could not be saved')).toBeInTheDocument();
+    });
+  });
+
   it('archives an offered treatment and restores an archived one', async () => {
     const user = userEvent.setup();
     const { calls } = mockFetch({

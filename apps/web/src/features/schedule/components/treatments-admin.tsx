@@ -16,7 +16,7 @@ import {
   type FutureBookingsConflict,
 } from '../api/future-bookings-conflict.ts';
 import { useUpdateTreatment } from '../api/update-treatment.ts';
-import { cancelledText, durationLabel } from '../utils/schedule-labels.ts';
+import { cancelledText, durationLabel, monthsLabel } from '../utils/schedule-labels.ts';
 import { CancelBookingsDialog } from './cancel-bookings-dialog.tsx';
 import { TreatmentForm } from './treatment-form.tsx';
 
@@ -178,6 +178,12 @@ function TreatmentCard({ treatment, doctorNames, onEdit, onDelete }: TreatmentCa
         <dd>{treatment.requiresDoctor ? 'Yes' : 'No'}</dd>
         <dt className="opacity-70">Doctors</dt>
         <dd className="break-words">{doctors.length > 0 ? doctors.join(', ') : 'None'}</dd>
+        {treatment.recallMonths != null && (
+          <>
+            <dt className="opacity-70">Recall</dt>
+            <dd>{monthsLabel(treatment.recallMonths)}</dd>
+          </>
+        )}
       </dl>
       <div className="flex flex-wrap gap-2">
         <Button

@@ -36,6 +36,11 @@ export function durationLabel(minutes: number): string {
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
+/** A treatment's recall: 1 -> '1 month', 6 -> '6 months'. */
+export function monthsLabel(months: number): string {
+  return months === 1 ? '1 month' : `${months} months`;
+}
+
 /** What each kind of exception is called, for the clinic and for one doctor. */
 export function exceptionKindLabel(kind: ScheduleExceptionKind, isDoctor: boolean): string {
   switch (kind) {

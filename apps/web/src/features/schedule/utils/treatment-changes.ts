@@ -7,6 +7,8 @@ type TreatmentFields = {
   description: string;
   requiresDoctor: boolean;
   doctorIds?: readonly string[] | undefined;
+  /** Absent where the form does not ask (adding); null: no recall. */
+  recallMonths?: number | null | undefined;
 };
 
 function sameMembers(a: readonly string[], b: readonly string[]): boolean {
@@ -27,5 +29,8 @@ export function treatmentChanges(before: AdminTreatment, after: TreatmentFields)
   if (after.requiresDoctor !== before.requiresDoctor) changes.requiresDoctor = after.requiresDoctor;
   const doctorIds = after.doctorIds ?? [];
   if (!sameMembers(doctorIds, before.doctorIds)) changes.doctorIds = [...doctorIds];
+  if (after.recallMonths !== undefined && after.recallMonths !== (before.recallMonths ?? null)) {
+    changes.recallMonths = after.recallMonths;
+  }
   return changes;
 }
