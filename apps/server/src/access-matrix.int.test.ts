@@ -240,13 +240,13 @@ const MATRIX: Record<string, Row> = {
   // Signed links: public, each acting only as its token allows (an unknown one is a 404 for all).
   // Each row from its own address: the links' limit is 20 a minute per address.
   ...Object.fromEntries(
-    ['confirm', 'cancel', 'reschedule', 'callback', 'stop'].map((action, i): [string, Row] => [
+    ['confirm', 'cancel', 'reschedule', 'callback', 'stop', 'book', 'snooze'].map((action, i): [string, Row] => [
       `POST /api/links/:token/${action}`,
       {
         request: () => ({
           method: 'POST',
           url: `/api/links/${'Z'.repeat(43)}/${action}`,
-          payload: action === 'reschedule' ? { date: '2030-06-05', slot: '10.00 AM - 10.30 AM' } : {},
+          payload: action === 'reschedule' || action === 'book' ? { date: '2030-06-05', slot: '10.00 AM - 10.30 AM' } : {},
           remoteAddress: `10.77.0.${i + 1}`,
         }),
         expected: everyone(404),
@@ -254,6 +254,21 @@ const MATRIX: Record<string, Row> = {
     ]),
   ),
   'GET /api/links/:token': { request: () => ({ url: `/api/links/${'Z'.repeat(43)}`, remoteAddress: '10.77.0.9' }), expected: everyone(404) },
+  'GET /api/links/:token/availability': {
+    request: () => ({ url: `/api/links/${'Z'.repeat(43)}/availability?date=2030-06-05`, remoteAddress: '10.77.0.10' }),
+    expected: everyone(404),
+  },
+  'GET /api/admin/recalls': { request: () => ({ url: '/api/admin/recalls?status=due' }), expected: frontDesk(200), access: 'frontDesk' },
+  'PATCH /api/admin/recalls/:id': {
+    request: () => ({ method: 'PATCH', url: '/api/admin/recalls/00000000-0000-4000-8000-000000000000', payload: { status: 'dismissed' } }),
+    expected: frontDesk(404),
+    access: 'frontDesk',
+  },
+  'POST /api/admin/recalls/:id/contacted': {
+    request: () => ({ method: 'POST', url: '/api/admin/recalls/00000000-0000-4000-8000-000000000000/contacted', payload: { channel: 'phone' } }),
+    expected: frontDesk(404),
+    access: 'frontDesk',
+  },
   'GET /api/admin/callbacks': { request: () => ({ url: '/api/admin/callbacks?open=true' }), expected: frontDesk(200), access: 'frontDesk' },
   'POST /api/admin/callbacks/:id/resolve': {
     request: () => ({ method: 'POST', url: '/api/admin/callbacks/00000000-0000-4000-8000-000000000000/resolve' }),

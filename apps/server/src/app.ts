@@ -69,6 +69,8 @@ import { createWaitlistService } from './modules/waitlist/waitlist.service.ts';
 import { createLinksService, type LinksService } from './modules/links/links.service.ts';
 import { openCallbackBookings } from './modules/links/links.repository.ts';
 import { linksRoutes } from './modules/links/links.routes.ts';
+import { createRecallHooks, createRecallService } from './modules/recall/recall.service.ts';
+import { recallRoutes } from './modules/recall/recall.routes.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
@@ -325,6 +327,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requireEmailVerification: config.requireEmailVerification,
     rateLimit: { limiter: rateLimiter, max: config.bookingRateLimitPerMinute, windowSeconds: 60 },
     openCallbacks: (ids) => openCallbackBookings(db, ids),
+    recall: createRecallHooks(),
+  });
+  // Patients due again after a completed visit, and the messages that bring them back.
+  const recall = createRecallService({
+    db,
+    now,
+    timeZone: config.clinicTimeZone,
+    settings: config.recall,
+    quietHours: config.reminders.quietHours,
+    mail,
   });
   const scheduleAdmin = createScheduleAdmin({
     db,
@@ -396,8 +408,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     booking,
     patients: {
       patientOf: (userId) => account.patientOf(userId),
-      stopReminders: async (caller) => void (await account.updateProfile(caller, { remindersOptOut: true })),
+      stop: async (caller, kind) => void (await account.updateProfile(caller, kind === 'recall' ? { recallOptOut: true } : { remindersOptOut: true })),
     },
+    recalls: { forLink: (id) => recall.forLink(id), snooze: (id) => recall.snooze(id) },
+    recallFollowupDays: config.recall.followupDays,
   });
   app.decorate('links', links);
   // Backups of the embedded database on disk, taken by the process that holds it; on PostgreSQL
@@ -431,6 +445,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       [ISSUE_REFUND_JOB]: refunds.issueJob,
       ...(mailSender ? { [SEND_MAIL_JOB]: mailSender } : {}),
       'tick.expire-offers': () => waitlist.expireTick(),
+      'tick.recall': async () => void (await recall.tick()),
       'tick.auto-complete': async () => void (await booking.autoComplete(config.autoCompleteAfterDays)),
       'tick.backup': async () => void (await backups?.backUpIfDue()),
       // Erased patients' retained identities past their time (decision 014), once a day.
@@ -438,6 +453,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     ticks: [
       'tick.expire-offers',
+      'tick.recall',
       ...(config.autoCompleteAfterDays > 0 ? ['tick.auto-complete'] : []),
       ...(backups && config.backup.intervalHours > 0 ? ['tick.backup'] : []),
       { kind: 'tick.purge-retention', every: 'day' },
@@ -489,6 +505,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(doctorsRoutes, { doctors, callers });
   await app.register(linksRoutes, { links, callers, rateLimiter });
+  await app.register(recallRoutes, { recall, callers });
   await app.register(staffDayRoutes, { staffDay, callers });
   await app.register(scheduleRoutes, { schedule: scheduleAdmin, callers });
   await app.register(imagesRoutes, { images, callers });

@@ -145,6 +145,18 @@ const envSchema = z
         return z.NEVER;
       }
     }),
+    /** Recall (practice-loop.md section 4): the first message this many days before the due date. */
+    RECALL_LEAD_DAYS: z.coerce.number().int().min(0).max(90).default(14),
+    /** Follow-ups this many days after the due date while not booked (`14,45`; `''`: none); then it lapses. */
+    RECALL_FOLLOWUP_DAYS: z.string().default('14,45').transform((raw, ctx) => {
+      const parts = raw.split(',').map((p) => p.trim()).filter((p) => p !== '');
+      const days = parts.map(Number);
+      if (days.some((d, i) => !Number.isInteger(d) || d < 1 || d > 365 || (i > 0 && d <= days[i - 1]!))) {
+        ctx.addIssue({ code: 'custom', message: 'a comma list of increasing whole days between 1 and 365, such as 14,45 (empty for none)' });
+        return z.NEVER;
+      }
+      return days;
+    }),
     /** Confirmed bookings nobody marked become completed this many days after they ended; 0: never (default). */
     AUTO_COMPLETE_AFTER_DAYS: z.coerce.number().int().min(0).max(365).default(0),
     /** PostgreSQL: how long start-up keeps trying to reach DATABASE_URL before it gives up. */
@@ -273,6 +285,8 @@ export interface Config {
   lifecycle: { cancelNoticeHours: number; rescheduleNoticeHours: number; refundOnPatientCancel: 'full' | 'none'; clinicPhone: string };
   /** Reminders before appointments: the offsets and the quiet hours (design section 5.4). */
   reminders: { offsets: ReminderOffset[]; quietHours: QuietHours | null };
+  /** Recall messages: days before the due date, days after it (RECALL_LEAD_DAYS, RECALL_FOLLOWUP_DAYS). */
+  recall: { leadDays: number; followupDays: number[] };
   /** PostgreSQL: seconds start-up retries the first connection (DATABASE_CONNECT_RETRY_SECONDS). */
   databaseConnectRetrySeconds: number;
   /** Seconds of a main thread that does not turn before the process exits (WATCHDOG_SECONDS; 0 off). */
@@ -443,6 +457,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       clinicPhone: env.CLINIC_PHONE,
     },
     reminders: { offsets: env.REMINDER_OFFSETS, quietHours: env.REMINDER_QUIET_HOURS },
+    recall: { leadDays: env.RECALL_LEAD_DAYS, followupDays: env.RECALL_FOLLOWUP_DAYS },
     autoCompleteAfterDays: env.AUTO_COMPLETE_AFTER_DAYS,
     databaseConnectRetrySeconds: env.DATABASE_CONNECT_RETRY_SECONDS,
     databaseTimeoutSeconds: env.DATABASE_TIMEOUT_SECONDS,

@@ -64,6 +64,8 @@ export const meResponseSchema = z.object({
       twoFactorEnabled: z.boolean().optional(),
       /** The patient turned appointment reminders off (the profile page). */
       remindersOptOut: z.boolean().optional(),
+      /** The patient turned check-up recall messages off (the profile page, or a recall link's Stop). */
+      recallOptOut: z.boolean().optional(),
     })
     .nullable(),
 });

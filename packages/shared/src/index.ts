@@ -20,3 +20,4 @@ export * from './roles.ts';
 export * from './staff-day.ts';
 export * from './clinic.ts';
 export * from './links.ts';
+export * from './recall.ts';

@@ -56,12 +56,16 @@ export const linkRescheduleRequestSchema = z.object({
 });
 export type LinkRescheduleRequest = z.input<typeof linkRescheduleRequestSchema>;
 
+/** A recall link books one of the offered (or any free) times of the recalled treatment. */
+export const linkBookRequestSchema = linkRescheduleRequestSchema;
+export type LinkBookRequest = LinkRescheduleRequest;
+
 export const linkCallbackRequestSchema = z.object({ note: reasonSchema(500).optional() });
 export type LinkCallbackRequest = z.input<typeof linkCallbackRequestSchema>;
 
 /** What an action did, for the page to say: the booking as it is now. */
 export const linkResultSchema = z.object({
-  done: z.enum(['confirmed', 'cancelled', 'rescheduled', 'callback', 'stopped']),
+  done: z.enum(['confirmed', 'cancelled', 'rescheduled', 'callback', 'stopped', 'booked', 'snoozed']),
   booking: linkBookingSchema.optional(),
 });
 export type LinkResult = z.infer<typeof linkResultSchema>;
@@ -87,6 +91,8 @@ export const callbacksQuerySchema = z.object({
 });
 export const callbacksPageSchema = z.object({ items: z.array(callbackSchema) });
 export type CallbacksPage = z.infer<typeof callbacksPageSchema>;
+
+export const linkAvailabilityQuerySchema = z.object({ date: dateInputSchema });
 
 export const linkTokenParamsSchema = z.object({ token: z.string().max(200) });
 export const callbackIdParamsSchema = z.object({ id: z.string().max(100) });

@@ -69,6 +69,8 @@ export const treatmentUpdateSchema = z.object({
   description: z.string().trim().max(1000, 'A description has at most 1,000 characters').optional(),
   requiresDoctor: z.boolean().optional(),
   doctorIds: z.array(uuidSchema).max(100).optional(),
+  /** Months after a completed visit the patient is due again (recall); null: no recall. */
+  recallMonths: z.number().int('Whole months').min(1, 'At least 1 month').max(60, 'At most 60 months').nullable().optional(),
   /** False archives it: it leaves `/api/available` and `/api/service` and stays on old bookings. */
   active: z.boolean().optional(),
 });
@@ -84,6 +86,8 @@ export const adminTreatmentSchema = z.object({
   active: z.boolean(),
   description: z.string(),
   doctorIds: z.array(z.string()),
+  /** Months after a completed visit the patient is recalled; null: never (a fresh install's). */
+  recallMonths: z.number().int().nullable(),
 });
 export type AdminTreatment = z.infer<typeof adminTreatmentSchema>;
 

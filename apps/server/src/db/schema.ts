@@ -12,3 +12,4 @@ export * from './schema/jobs.ts';
 export * from './schema/waitlist.ts';
 export * from './schema/reviews.ts';
 export * from './schema/links.ts';
+export * from './schema/recall.ts';

@@ -28,6 +28,8 @@ export const users = pgTable('users', {
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   /** The patient turned appointment reminders off (the profile page); checked when one is sent. */
   remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
+  /** The patient turned check-up recall messages off (the profile page, or a recall link's Stop). */
+  recallOptOut: boolean('recall_opt_out').notNull().default(false),
   /**
    * Ours: the doctor a `doctor` account works as (one account per doctor). Cleared when the
    * doctor row goes; only a doctor account holds one.

@@ -47,8 +47,8 @@ export const bookings = pgTable(
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     /** The account that last changed the status. */
     statusChangedBy: text('status_changed_by'),
-    /** `online` (the patient), `admin` (the front desk) or `waitlist`. */
-    createdVia: text('created_via', { enum: ['online', 'admin', 'waitlist'] }).notNull().default('online'),
+    /** `online` (the patient), `admin` (the front desk), `waitlist`, or `recall` (a recall link). */
+    createdVia: text('created_via', { enum: ['online', 'admin', 'waitlist', 'recall'] }).notNull().default('online'),
     /** The owner. Null once the account is removed; past bookings stay for the clinic's records. */
     patientId: text('patient_id').references(() => users.id, { onDelete: 'set null' }),
     /** Snapshots for display and mail, never for ownership; emptied when the owner is removed. */

@@ -20,6 +20,8 @@ export const treatments = pgTable('treatments', {
   /** False once archived: no longer offered, still named on old bookings. */
   active: boolean('active').notNull().default(true),
   description: text('description').notNull().default(''),
+  /** Months after a completed visit the patient is recalled (practice-loop.md section 4); null: never. */
+  recallMonths: smallint('recall_months'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -5,9 +5,10 @@
  * made; `used_at` is set once, by the conditional update that uses it.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { bookings } from './booking.ts';
+import { recalls } from './recall.ts';
 
 export const actionLinks = pgTable(
   'action_links',
@@ -17,7 +18,7 @@ export const actionLinks = pgTable(
     tokenHash: text('token_hash').notNull(),
     purpose: text('purpose', { enum: ['confirm', 'reschedule', 'cancel', 'check-in', 'recall'] }).notNull(),
     bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
-    recallId: uuid('recall_id'),
+    recallId: uuid('recall_id').references((): AnyPgColumn => recalls.id, { onDelete: 'cascade' }),
     patientId: text('patient_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -113,6 +113,7 @@ describe('the account: profile and export', () => {
           role: 'user',
           phone: '+1 555 0100',
           remindersOptOut: false,
+          recallOptOut: false,
         },
       };
       expect(res.json()).toEqual(expected);

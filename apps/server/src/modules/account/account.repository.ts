@@ -13,6 +13,7 @@ export async function findAccount(db: Db, userId: string) {
       role: users.role,
       phone: users.phone,
       remindersOptOut: users.remindersOptOut,
+      recallOptOut: users.recallOptOut,
       createdAt: users.createdAt,
     })
     .from(users)
@@ -29,7 +30,7 @@ export async function findAccount(db: Db, userId: string) {
 export async function updateProfile(
   db: Db,
   userId: string,
-  fields: { name?: string; phone?: string; remindersOptOut?: boolean },
+  fields: { name?: string; phone?: string; remindersOptOut?: boolean; recallOptOut?: boolean },
 ): Promise<void> {
   await db
     .update(users)

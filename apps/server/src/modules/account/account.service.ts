@@ -115,6 +115,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     role: account.role,
     phone: account.phone,
     remindersOptOut: account.remindersOptOut,
+    recallOptOut: account.recallOptOut,
   });
 
   /**
@@ -183,7 +184,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     /** The account a link in a message acts for (links module), if it still exists. */
     async patientOf(userId: string) {
       const account = await findAccount(db, userId);
-      return account ? { id: account.id, email: account.email, name: account.name, emailVerified: account.emailVerified, role: account.role } : null;
+      return account ? { id: account.id, email: account.email, name: account.name, emailVerified: account.emailVerified, role: account.role, phone: account.phone } : null;
     },
 
     /** The phone on the caller's profile ('' when none), for `GET /api/me`. */
@@ -192,9 +193,9 @@ export function createAccountService(deps: AccountServiceDeps) {
     },
 
     /** What `GET /api/me` adds to the session's user: the phone and the reminder choice. */
-    async profileOf(caller: Caller): Promise<{ phone: string; remindersOptOut: boolean }> {
+    async profileOf(caller: Caller): Promise<{ phone: string; remindersOptOut: boolean; recallOptOut: boolean }> {
       const account = await findAccount(db, caller.userId);
-      return { phone: account?.phone ?? '', remindersOptOut: account?.remindersOptOut ?? false };
+      return { phone: account?.phone ?? '', remindersOptOut: account?.remindersOptOut ?? false, recallOptOut: account?.recallOptOut ?? false };
     },
 
     /** `PATCH /api/me`: the fields given (already checked by the shared schema), then the account. */

@@ -5,6 +5,7 @@
  * Cancellations go through the one release path (release.ts).
  */
 import type { Db } from '../../db/client.ts';
+import type { PendingWrite } from '../../lib/pending-write.ts';
 import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { Caller } from '../identity/caller.ts';
 import {
@@ -24,6 +25,20 @@ import { dollars } from './booking-dto.ts';
 import type { CancelActor } from './lifecycle-rules.ts';
 import type { ReleaseBookings } from './release.ts';
 import { isStartOpen, type BookingClock } from './slots.ts';
+
+/**
+ * The recall module's hooks (design practice-loop.md section 4), called in the booking's own
+ * transaction: a completed visit makes its patient due, a booking of the treatment closes the
+ * recall (its writes go with the booking's, lib/pending-write.ts), a cancellation reopens it.
+ */
+export interface RecallHooks {
+  completed(tx: Db, rows: readonly BookingRow[]): Promise<void>;
+  uncompleted(tx: Db, bookingIds: readonly string[]): Promise<void>;
+  booked(rows: readonly { id: string; patientId: string | null; treatmentId: string }[]): PendingWrite[];
+  released(tx: Db, bookingIds: readonly string[]): Promise<void>;
+}
+
+export const noRecall: RecallHooks = { completed: async () => {}, uncompleted: async () => {}, booked: () => [], released: async () => {} };
 
 export interface PortsDeps {
   db: Db;

@@ -12,6 +12,7 @@ import type { Caller } from '../identity/caller.ts';
 import { reachesLane } from '../identity/permissions.ts';
 import { completeEndedBefore, insertBookingEvents, setBookingStatus, type BookingRow } from './booking.repository.ts';
 import { statusMarkRefusal } from './lifecycle-rules.ts';
+import type { RecallHooks } from './booking-ports.ts';
 
 const HOUR = 3_600_000;
 
@@ -20,10 +21,12 @@ export interface StatusesDeps {
   now: () => Date;
   /** Runs `change` on the locked row, in a transaction (a 404 when the caller may not see it). */
   changeBooking<T>(caller: Caller, id: string, actor: 'patient' | 'admin', change: (work: UnitOfWork, row: BookingRow) => Promise<T>): Promise<T>;
+  /** Told of visits completed (their patients become due for recall) and completions undone, in the transaction. */
+  recall: Pick<RecallHooks, 'completed' | 'uncompleted'>;
 }
 
 export function createStatuses(deps: StatusesDeps) {
-  const { db, now, changeBooking } = deps;
+  const { db, now, changeBooking, recall } = deps;
   return {
     /**
      * `tick.auto-complete` (AUTO_COMPLETE_AFTER_DAYS, off by default): confirmed bookings that
@@ -38,6 +41,7 @@ export function createStatuses(deps: StatusesDeps) {
           tx,
           done.map((b) => ({ bookingId: b.id, actorKind: 'system' as const, actorId: null, type: 'status' as const, data: { from: 'confirmed', to: 'completed', auto: true } })),
         );
+        await recall.completed(tx, done);
         return done.length;
       });
     },
@@ -54,6 +58,8 @@ export function createStatuses(deps: StatusesDeps) {
         const updated = await setBookingStatus(tx, row.id, { status, statusChangedAt: at, statusChangedBy: caller.userId });
         await insertBookingEvents(tx, [{ bookingId: row.id, actorKind: 'admin', actorId: caller.userId, type: 'status', data: { from: row.status, to: status, ...(note ? { note } : {}) } }]);
         await recordAudit(tx, { actorId: caller.userId, actorEmail: caller.email, action: 'booking.status', target: row.id, detail: { from: row.status, to: status } });
+        if (status === 'completed') await recall.completed(tx, [updated]);
+        else if (row.status === 'completed') await recall.uncompleted(tx, [row.id]);
         return { booking: updated };
       }).then((r) => r.booking);
     },

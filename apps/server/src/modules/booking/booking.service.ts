@@ -49,7 +49,7 @@ import { createAvailability } from './availability.service.ts';
 import { toBookingDto } from './booking-dto.ts';
 import { createStatuses } from './booking-statuses.ts';
 import { createFrontDeskList } from './front-desk-list.ts';
-import { createBookingPorts } from './booking-ports.ts';
+import { createBookingPorts, noRecall, type RecallHooks } from './booking-ports.ts';
 import { createBookingViews, doctorNames } from './booking-views.ts';
 import { deadlineOf, staffCancelRefusal, type CancelActor, type LifecycleRules } from './lifecycle-rules.ts';
 import { createRelease, type Release } from './release.ts';
@@ -64,7 +64,7 @@ export type { BookingRow, CreateBookingInput };
  * once a decision is final (a write committed, a refusal made), never inside a transaction.
  */
 export interface BookingEvents {
-  made(via: 'online' | 'admin' | 'waitlist'): void;
+  made(via: 'online' | 'admin' | 'waitlist' | 'recall'): void;
   refused(reason: 'conflict' | 'limit' | 'rate_limited'): void;
   cancelled(by: 'patient' | 'admin' | 'clinic' | 'account', count?: number): void;
 }
@@ -90,6 +90,8 @@ export interface BookingServiceDeps {
     freed(tx: Db, dates: Iterable<string>): Promise<void>;
     booked(rows: readonly { patientId: string | null; treatmentId: string }[]): PendingWrite[];
   };
+  /** The recall module's hooks (none when absent: nothing is recalled). */
+  recall?: RecallHooks;
   /** Of these bookings, those with a callback still open (the links module's); none when absent. */
   openCallbacks?: (bookingIds: readonly string[]) => Promise<ReadonlySet<string>>;
   /** Refunds of cancelled paid bookings (the payments module's). */
@@ -119,6 +121,7 @@ export function createBookingService(deps: BookingServiceDeps) {
   const { db, cache, schedule, mail, refunds, payments, lifecycle, now, timeZone, windowDays, batching, fastPaths, maxActiveBookings, rateLimit, requireEmailVerification } = deps;
   const waitlist = deps.waitlist ?? { freed: async () => {}, booked: () => [] };
   const events = deps.events ?? noEvents;
+  const recall = deps.recall ?? noRecall;
   const clock = () => bookingClock(now(), timeZone, windowDays);
   const views = createBookingViews({ db, schedule, refunds, mail, lifecycle, now });
   const { dtos, visible, laneFilter } = views;
@@ -182,6 +185,7 @@ export function createBookingService(deps: BookingServiceDeps) {
             ),
             ...mail.bookingConfirmationWrites(tx, rows),
             ...waitlist.booked(rows),
+            ...recall.booked(rows),
           ],
           [availabilityChangedNotice(changedDates)].filter((notice) => notice !== null),
         );
@@ -249,7 +253,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     });
   }
 
-  const release = createRelease({ cache, mail, refunds, payments, waitlist, lifecycle, events, now });
+  const release = createRelease({ cache, mail, refunds, payments, waitlist, recall, lifecycle, events, now });
 
   /** Cancels a locked, confirmed row through the one release path (release.ts), in the caller's transaction. */
   async function cancelRow(work: UnitOfWork, row: BookingRow, how: Release) {
@@ -350,7 +354,7 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   /** Checks and writes one booking for `patient`; a schedule change meanwhile means checking again. */
-  async function book(patient: Pick<Caller, 'userId' | 'email' | 'name'>, input: CreateBookingInput, via: 'online' | 'admin' | 'waitlist') {
+  async function book(patient: Pick<Caller, 'userId' | 'email' | 'name'>, input: CreateBookingInput, via: 'online' | 'admin' | 'waitlist' | 'recall') {
     for (let attempt = 0; ; attempt++) {
       const s = await schedule.get();
       const { request, treatment } = prepareRequest(s, patient, input, clock(), windowDays);
@@ -376,7 +380,7 @@ export function createBookingService(deps: BookingServiceDeps) {
   const ports = createBookingPorts({ db, release, clock });
   const availability = createAvailability({ db, cache, schedule, doctorRatings: deps.doctorRatings, now, timeZone, windowDays });
   const frontDesk = createFrontDeskList({ db, schedule, refunds, dtos, laneFilter, openCallbacks: deps.openCallbacks ?? (async () => new Set()) });
-  const statuses = createStatuses({ db, now, changeBooking });
+  const statuses = createStatuses({ db, now, changeBooking, recall });
 
   return {
     ...availability,
@@ -395,6 +399,14 @@ export function createBookingService(deps: BookingServiceDeps) {
     async bookFromWaitlist(caller: Caller, input: CreateBookingInput) {
       assertMayBookOnline(caller);
       return book(caller, input, 'waitlist');
+    },
+
+    /**
+     * A patient books from a recall message's link (practice-loop.md section 4): the ordinary
+     * booking path and its rules; the followed link proved the address, so no verification gate.
+     */
+    async bookFromRecall(patient: Pick<Caller, 'userId' | 'email' | 'name'>, input: CreateBookingInput) {
+      return book(patient, input, 'recall');
     },
 
     /** The front desk books for a patient who phoned (their account, found or just created): no verification gate. */

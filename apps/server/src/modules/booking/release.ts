@@ -13,6 +13,7 @@ import type { MailService } from '../mail/mail.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { RefundSummary, RefundsService } from '../payments/refunds.service.ts';
 import type { AvailabilityCache } from './availability-cache.ts';
+import type { RecallHooks } from './booking-ports.ts';
 import { notifyAvailabilityChanged } from './availability-channel.ts';
 import { insertBookingEvents, markCancelled, type BookingRow } from './booking.repository.ts';
 import { refundFor, refundReason, type CancelActor, type CancelCause, type LifecycleRules, type RefundChoice } from './lifecycle-rules.ts';
@@ -23,6 +24,7 @@ export interface ReleaseDeps {
   refunds: Pick<RefundsService, 'queueIn'>;
   payments: Pick<PaymentsService, 'closeOpenIntentsIn'>;
   waitlist: { freed(tx: Db, dates: Iterable<string>): Promise<void> };
+  recall: Pick<RecallHooks, 'released'>;
   lifecycle: Pick<LifecycleRules, 'refundOnPatientCancel'>;
   /** The operator's counter, labelled by cause; the front desk's keeps its old label, `admin`. */
   events: { cancelled(by: 'patient' | 'admin' | 'clinic' | 'account', count?: number): void };
@@ -46,7 +48,7 @@ export interface Released {
 }
 
 export function createRelease(deps: ReleaseDeps) {
-  const { cache, mail, refunds, payments, waitlist, lifecycle, events, now } = deps;
+  const { cache, mail, refunds, payments, waitlist, recall, lifecycle, events, now } = deps;
 
   /** Releases the still-confirmed ones of `ids` (the caller holds their rows or their days locked). */
   return async function release({ tx, afterCommit }: UnitOfWork, ids: string[], how: Release): Promise<Released[]> {
@@ -80,6 +82,7 @@ export function createRelease(deps: ReleaseDeps) {
     await notifyAvailabilityChanged(tx, dates);
     await mail.withdrawReminders(tx, cancelledIds);
     await waitlist.freed(tx, dates);
+    await recall.released(tx, cancelledIds);
     if (cause === 'clinic') await mail.queueClinicCancellations(tx, cancelled, reason);
     else if (cause !== 'account' && (how.notify ?? true)) {
       // The front desk's cancel is the clinic's: the patient hears why, with an apology.

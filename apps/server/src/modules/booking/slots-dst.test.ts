@@ -263,7 +263,7 @@ describe('when the clinic and each lane are open', () => {
 
   it('books a treatment on its own queue, or on its active doctors (one when asked for)', () => {
     const treatment = (requiresDoctor: boolean, doctorIds: string[]): ScheduleTreatment => ({
-      id: TREATMENT, name: 'X', priceCents: 100, durationMin: 30, requiresDoctor, active: true, description: '', doctorIds,
+      id: TREATMENT, name: 'X', priceCents: 100, durationMin: 30, requiresDoctor, active: true, description: '', recallMonths: null, doctorIds,
     });
     expect(lanesOf(schedule, treatment(false, [DOCTOR]))).toEqual([TREATMENT]);
     expect(lanesOf(schedule, treatment(true, [DOCTOR, OWN_HOURS, GONE]))).toEqual([DOCTOR, OWN_HOURS]);

@@ -29,6 +29,7 @@ describe('identity', () => {
         phone: '',
         twoFactorEnabled: false,
         remindersOptOut: false,
+        recallOptOut: false,
       },
     });
     const admin = await t.app.inject({ url: `/api/admin/${ann.email}`, headers: bearer(ann) });

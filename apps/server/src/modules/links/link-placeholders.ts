@@ -8,4 +8,8 @@ import type { LinkPurpose } from '@clinic/shared';
 
 export const LINK_PLACEHOLDER = /\{\{link:(confirm|reschedule|cancel|check-in)\}\}/g;
 
+/** A recall message names its recall: `{{link:recall:<id>}}`. */
+export const RECALL_PLACEHOLDER = /\{\{link:recall:([0-9a-f-]{36})\}\}/g;
+export const recallPlaceholder = (recallId: string) => `{{link:recall:${recallId}}}`;
+
 export const linkPlaceholder = (purpose: Exclude<LinkPurpose, 'recall'>) => `{{link:${purpose}}}`;

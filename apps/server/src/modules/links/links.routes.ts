@@ -9,7 +9,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  availabilitySchema,
   callbackIdParamsSchema,
+  linkAvailabilityQuerySchema,
+  linkBookRequestSchema,
   callbackSchema,
   callbacksPageSchema,
   callbacksQuerySchema,
@@ -64,7 +67,26 @@ export async function linksRoutes(app: FastifyInstance, opts: { links: LinksServ
   action('cancel', 'Cancels the appointment as the patient would signed in (a cancel link)', linkCancelRequestSchema, (token, body) => links.cancel(token, body.reason));
   action('reschedule', 'Moves the appointment as the patient would signed in (a reschedule link)', linkRescheduleRequestSchema, (token, body) => links.reschedule(token, body));
   action('callback', '"Please call me": the front desk sees a callback', linkCallbackRequestSchema, (token, body) => links.callback(token, body.note));
-  action('stop', 'No more reminder mails', null, (token) => links.stop(token));
+  action('stop', 'No more reminder mails (a recall link: no more recall mails)', null, (token) => links.stop(token));
+  action('book', 'Books one of the recalled treatment’s free times (a recall link)', linkBookRequestSchema, (token, body) => links.book(token, body));
+  action('snooze', 'No recall message for 30 days (a recall link)', null, (token) => links.snooze(token));
+
+  api.get(
+    '/api/links/:token/availability',
+    {
+      schema: {
+        tags,
+        summary: 'The free times of the link’s treatment on a date, per doctor (its own booking’s time counts as free)',
+        params: linkTokenParamsSchema,
+        querystring: linkAvailabilityQuerySchema,
+        response: { 200: availabilitySchema },
+      },
+    },
+    async (request, reply) => {
+      await limited(request);
+      return reply.headers(noStore).send(await links.availability(request.params.token, request.query.date));
+    },
+  );
 
   const frontDesk = { config: { access: 'frontDesk' as const } };
   const security = [{ bearer: [] }];

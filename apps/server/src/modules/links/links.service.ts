@@ -9,7 +9,7 @@
  * not recorded (an instance died between the action and the mark) is still refused.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { ErrorCode, type Callback, type LinkBooking, type LinkPurpose, type LinkResult, type LinkView } from '@clinic/shared';
+import { ErrorCode, addDays, formatMediumDate, todayInZone, type Availability, type Callback, type LinkBooking, type LinkPurpose, type LinkResult, type LinkView } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { instantText } from '../../lib/clinic-time.ts';
@@ -17,7 +17,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { BookingRow, BookingService, RescheduleInput } from '../booking/booking.service.ts';
 import type { Caller } from '../identity/caller.ts';
-import { LINK_PLACEHOLDER } from './link-placeholders.ts';
+import { LINK_PLACEHOLDER, RECALL_PLACEHOLDER } from './link-placeholders.ts';
 import {
   callbacksOf,
   findLinkByHash,
@@ -41,19 +41,37 @@ export interface LinkPatient {
   email: string;
   name: string;
   emailVerified: boolean;
+  phone: string;
 }
+
+/** What a recall link needs of its recall (the recall module's). */
+export interface LinkRecall {
+  recall: { id: string; patientId: string; treatmentId: string; dueDate: string; status: 'due' | 'booked' | 'dismissed' | 'lapsed'; bookingId: string | null };
+  treatment: string;
+}
+
+/** How long a recall link lives after the recall's last follow-up. */
+const RECALL_LINK_DAYS_AFTER = 30;
+/** How far ahead a recall link's page looks for the three earliest free times. */
+const SUGGESTION_DAYS = 30;
 
 export interface LinksDeps {
   db: Db;
   now: () => Date;
   timeZone: string;
   publicUrl: string;
-  booking: Pick<BookingService, 'visible' | 'asDto' | 'confirmAttendance' | 'cancel' | 'reschedule' | 'briefsOf'>;
+  booking: Pick<BookingService, 'visible' | 'asDto' | 'confirmAttendance' | 'cancel' | 'reschedule' | 'briefsOf' | 'availability' | 'bookFromRecall'>;
   patients: {
     patientOf(userId: string): Promise<LinkPatient | null>;
-    /** `/stop`: no more reminder mails (the profile's `remindersOptOut`). */
-    stopReminders(caller: Caller): Promise<void>;
+    /** `/stop`: no more messages of this kind (the profile's `remindersOptOut` or `recallOptOut`). */
+    stop(caller: Caller, kind: 'reminders' | 'recall'): Promise<void>;
   };
+  recalls: {
+    forLink(id: string): Promise<LinkRecall | undefined>;
+    snooze(id: string): Promise<void>;
+  };
+  /** The days of the recall messages after the due date (RECALL_FOLLOWUP_DAYS): a recall link outlives the last. */
+  recallFollowupDays: readonly number[];
 }
 
 const invalid = () => new AppError(ErrorCode.NOT_FOUND, 'This link is not valid. Please sign in to see your appointments.');
@@ -72,7 +90,7 @@ const NOT_CONFIRMED = {
 } as const;
 
 export function createLinksService(deps: LinksDeps) {
-  const { db, now, timeZone, publicUrl, booking, patients } = deps;
+  const { db, now, timeZone, publicUrl, booking, patients, recalls } = deps;
 
   /** The signed-in patient a link stands for: a patient's powers only, whatever the account's role. */
   const callerOf = (link: LinkRow, patient: LinkPatient): Caller => ({
@@ -107,7 +125,6 @@ export function createLinksService(deps: LinksDeps) {
     if (!TOKEN_SHAPE.test(token)) throw invalid();
     const link = await findLinkByHash(db, hashOf(token));
     if (!link) throw invalid();
-    if (link.usedAt && !lenient) throw used(usedDetail(link), { usedAt: link.usedAt.toISOString() });
     if (link.expiresAt <= now()) {
       throw new AppError(ErrorCode.LINK_EXPIRED, 'This link has expired. Please sign in to see your appointments, or call the clinic.');
     }
@@ -115,13 +132,46 @@ export function createLinksService(deps: LinksDeps) {
     if (!patient) throw invalid();
     const caller = callerOf(link, patient);
     let row: BookingRow | undefined;
+    let recall: LinkRecall | undefined;
+    if (link.recallId) {
+      recall = await recalls.forLink(link.recallId);
+      if (!recall || recall.recall.patientId !== patient.id) throw invalid();
+      if (recall.recall.status === 'dismissed') throw used('The clinic has closed this check-up reminder. Please sign in or call the clinic to book.');
+      // Booked from this link (or otherwise): the same link shows that booking and can move it.
+      if (recall.recall.bookingId) {
+        row = await booking.visible(caller, recall.recall.bookingId).catch(() => undefined);
+        if (row && row.status !== 'confirmed') row = undefined;
+      }
+      if (link.usedAt && !row && !lenient) throw used(usedDetail(link), { usedAt: link.usedAt.toISOString() });
+      return { link, patient, caller, row, recall };
+    }
+    if (link.usedAt && !lenient) throw used(usedDetail(link), { usedAt: link.usedAt.toISOString() });
     if (link.bookingId) {
       row = await booking.visible(caller, link.bookingId).catch(() => undefined);
       if (!row || row.patientId !== patient.id) throw invalid();
       if (row.status !== 'confirmed') throw used(NOT_CONFIRMED[row.status], { bookingStatus: row.status });
       if (!lenient && link.bookingVersion !== null && row.version !== link.bookingVersion) throw used(CHANGED);
     }
-    return { link, patient, caller, row };
+    return { link, patient, caller, row, recall };
+  }
+
+  /** The three earliest free times of a treatment in the next 30 days, each with its doctor (a recall page's offer). */
+  async function suggestionsFor(treatmentId: string): Promise<NonNullable<LinkView['suggestions']>> {
+    const today = todayInZone(now(), timeZone);
+    const found: NonNullable<LinkView['suggestions']> = [];
+    for (let i = 0; i < SUGGESTION_DAYS && found.length < 3; i++) {
+      const date = addDays(today, i);
+      const day = await booking.availability(date, treatmentId).catch(() => null);
+      if (!day) continue;
+      const times = day.lanes
+        .flatMap((lane) => lane.slots.map((slot) => ({ slot: slot.label, startMin: slot.startMin, doctorId: lane.doctor?._id ?? null })))
+        .sort((a, b) => a.startMin - b.startMin);
+      for (const time of times) {
+        if (found.length === 3) break;
+        if (!found.some((f) => f.date === date && f.slot === time.slot)) found.push({ date, slot: time.slot, doctorId: time.doctorId });
+      }
+    }
+    return found;
   }
 
   async function linkBookingOf(row: BookingRow): Promise<LinkBooking> {
@@ -168,6 +218,35 @@ export function createLinksService(deps: LinksDeps) {
     return new Map(made.map(({ purpose, token }) => [purpose, `${publicUrl}/l/${token}`]));
   }
 
+  /** A mail's booking link placeholders as links made now (or the appointment's page, when the booking moved on). */
+  async function expandBooking(tx: Db, mail: { textBody: string; userId: string | null; bookingId: string | null; bookingVersion: number | null }): Promise<string> {
+    const purposes = [...new Set([...mail.textBody.matchAll(LINK_PLACEHOLDER)].map((m) => m[1] as LinkPurpose))];
+    if (purposes.length === 0) return mail.textBody;
+    const fallback = `${publicUrl}/dashboard/appointments${mail.bookingId ? `/${mail.bookingId}` : ''}`;
+    const brief = mail.bookingId ? (await booking.briefsOf([mail.bookingId])).get(mail.bookingId) : undefined;
+    const usable = brief && mail.userId && brief.patientId === mail.userId && brief.status === 'confirmed'
+      && brief.version === (mail.bookingVersion ?? brief.version) && brief.startsAt > now();
+    const links = usable
+      ? await mint(tx, { bookingId: mail.bookingId!, patientId: mail.userId!, bookingVersion: brief.version, expiresAt: brief.startsAt }, purposes)
+      : new Map<LinkPurpose, string>();
+    return mail.textBody.replace(LINK_PLACEHOLDER, (_, purpose: LinkPurpose) => links.get(purpose) ?? fallback);
+  }
+
+  /** A recall mail's placeholder as a recall link (or the sign-in page, when the recall is gone or another's). */
+  async function expandRecall(tx: Db, text: string, userId: string | null): Promise<string> {
+    const ids = [...new Set([...text.matchAll(RECALL_PLACEHOLDER)].map((m) => m[1]!))];
+    const urls = new Map<string, string>();
+    for (const id of ids) {
+      const found = await recalls.forLink(id);
+      if (!found || !userId || found.recall.patientId !== userId || found.recall.status === 'dismissed') continue;
+      const lastDay = addDays(found.recall.dueDate, Math.max(0, ...deps.recallFollowupDays) + RECALL_LINK_DAYS_AFTER);
+      const token = randomBytes(32).toString('base64url');
+      await insertLinks(tx, [{ purpose: 'recall', tokenHash: hashOf(token), recallId: id, patientId: userId, bookingId: null, bookingVersion: null, expiresAt: new Date(`${lastDay}T23:59:59Z`) }]);
+      urls.set(id, `${publicUrl}/l/${token}`);
+    }
+    return text.replace(RECALL_PLACEHOLDER, (_, id: string) => urls.get(id) ?? `${publicUrl}/login`);
+  }
+
   async function done(link: LinkRow, result: LinkResult): Promise<LinkResult> {
     await markLinkUsed(db, link.id, now());
     return result;
@@ -199,22 +278,18 @@ export function createLinksService(deps: LinksDeps) {
      * appointment's page, which asks to sign in.
      */
     async expand(tx: Db, mail: { textBody: string; userId: string | null; bookingId: string | null; bookingVersion: number | null }): Promise<string> {
-      const purposes = [...new Set([...mail.textBody.matchAll(LINK_PLACEHOLDER)].map((m) => m[1] as LinkPurpose))];
-      if (purposes.length === 0) return mail.textBody;
-      const fallback = `${publicUrl}/dashboard/appointments${mail.bookingId ? `/${mail.bookingId}` : ''}`;
-      const brief = mail.bookingId ? (await booking.briefsOf([mail.bookingId])).get(mail.bookingId) : undefined;
-      const usable = brief && mail.userId && brief.patientId === mail.userId && brief.status === 'confirmed'
-        && brief.version === (mail.bookingVersion ?? brief.version) && brief.startsAt > now();
-      const links = usable
-        ? await mint(tx, { bookingId: mail.bookingId!, patientId: mail.userId!, bookingVersion: brief.version, expiresAt: brief.startsAt }, purposes)
-        : new Map<LinkPurpose, string>();
-      return mail.textBody.replace(LINK_PLACEHOLDER, (_, purpose: LinkPurpose) => links.get(purpose) ?? fallback);
+      const text = await expandRecall(tx, mail.textBody, mail.userId);
+      return expandBooking(tx, { ...mail, textBody: text });
     },
 
     /** `GET /api/links/:token`. */
     async view(token: string): Promise<LinkView> {
-      const { link, patient, row } = await open(token);
+      const { link, patient, row, recall } = await open(token);
       const view: LinkView = { purpose: link.purpose, expiresAt: link.expiresAt.toISOString(), firstName: firstNameOf(patient.name) };
+      if (recall) {
+        view.recall = { treatment: recall.treatment, dueDate: recall.recall.dueDate };
+        if (!row) view.suggestions = await suggestionsFor(recall.recall.treatmentId);
+      }
       if (row) {
         view.booking = await linkBookingOf(row);
         view.callbackOpen = (await openCallbackBookings(db, [row.id])).has(row.id);
@@ -239,7 +314,7 @@ export function createLinksService(deps: LinksDeps) {
 
     async reschedule(token: string, input: RescheduleInput): Promise<LinkResult> {
       const { link, caller, row } = await open(token);
-      requirePurpose(link, 'reschedule');
+      if (!(link.purpose === 'reschedule' || (link.purpose === 'recall' && row))) throw cannot();
       await booking.reschedule(caller, row!.id, input, `"v${link.bookingVersion ?? row!.version}"`).catch(asLinkError);
       const moved = await booking.visible(caller, row!.id);
       return done(link, { done: 'rescheduled', booking: await linkBookingOf(moved) });
@@ -255,9 +330,42 @@ export function createLinksService(deps: LinksDeps) {
 
     /** No more reminder mails (the same choice as the profile's). */
     async stop(token: string): Promise<LinkResult> {
-      const { caller } = await open(token, true);
-      await patients.stopReminders(caller);
+      const { link, caller } = await open(token, true);
+      await patients.stop(caller, link.purpose === 'recall' ? 'recall' : 'reminders');
       return { done: 'stopped' };
+    },
+
+    /** A recall link books one of the treatment's free times, as the patient would signed in (the followed link proved the address). */
+    async book(token: string, input: RescheduleInput): Promise<LinkResult> {
+      const { link, patient, row, recall } = await open(token);
+      requirePurpose(link, 'recall');
+      if (row) throw used(`You booked this check-up for ${formatMediumDate(row.date)} at ${row.slot}. This link can move it.`);
+      const result = await booking.bookFromRecall(
+        { userId: patient.id, email: patient.email, name: patient.name },
+        { treatmentId: recall!.recall.treatmentId, date: input.date, slot: input.slot, phone: patient.phone, ...(input.doctorId ? { doctorId: input.doctorId } : {}) },
+      );
+      const booked = await booking.visible(callerOf(link, patient), result.booking._id);
+      return done(link, { done: 'booked', booking: await linkBookingOf(booked) });
+    },
+
+    /** "Not now": the recall's next message waits 30 days. */
+    async snooze(token: string): Promise<LinkResult> {
+      const { link, recall } = await open(token, true);
+      requirePurpose(link, 'recall');
+      await recalls.snooze(recall!.recall.id);
+      return { done: 'snoozed' };
+    },
+
+    /**
+     * The free times of the link's treatment on a date, per doctor (the page's "see more" and
+     * "move to"): as `GET /api/availability` answers a signed-in patient, the booking's own
+     * time counting as free.
+     */
+    async availability(token: string, date: string): Promise<Availability> {
+      const { caller, row, recall } = await open(token, true);
+      const treatmentId = row?.treatmentId ?? recall?.recall.treatmentId;
+      if (!treatmentId) throw cannot();
+      return booking.availability(date, treatmentId, undefined, row ? { caller, bookingId: row.id } : undefined);
     },
 
     /** Of these bookings, those whose patient waits for a call (the front desk's list). */

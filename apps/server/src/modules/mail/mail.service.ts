@@ -219,6 +219,28 @@ export function createMailService(deps: MailDeps) {
       );
     },
 
+    /**
+     * A recall message (practice-loop.md section 4): the first before the due date, then the
+     * follow-ups. Keyed by recall, due date and stage, so that it exists once whatever runs it;
+     * its link is made when it is sent (links module).
+     */
+    async queueRecall(tx: Db, recall: { id: string; userId: string; email: string; name: string; treatment: string; dueDate: string; stage: number; linkPlaceholder: string }) {
+      const due = formatMediumDate(recall.dueDate);
+      await enqueueMail(tx, {
+        kind: 'recall',
+        userId: recall.userId,
+        toAddress: recall.email,
+        dedupeKey: `recall:${recall.id}:${recall.dueDate}:${recall.stage}`,
+        subject: recall.stage === 0 ? `Time for your ${recall.treatment}: book your check-up` : `Your ${recall.treatment} is due: book a time`,
+        textBody:
+          `Dear ${recall.name},\n\n` +
+          `${recall.stage === 0 ? 'It is almost time for' : 'You are due for'} your ${recall.treatment} (due ${due}).\n\n` +
+          `Choose a time, no password needed: ${recall.linkPlaceholder}\n\n` +
+          `${deps.clinicPhone ? `Or call us on ${deps.clinicPhone}.\n\n` : ''}` +
+          `You can stop these messages from the link, or on your profile: ${deps.publicUrl}/dashboard/profile\n\nDoctors Portal\n`,
+      });
+    },
+
     /** A cancelled booking's reminders are withdrawn; pass the cancelling transaction. */
     async withdrawReminders(tx: Db, bookingIds: readonly string[]) {
       await cancelPendingReminders(tx, bookingIds);

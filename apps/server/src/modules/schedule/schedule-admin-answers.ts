@@ -58,6 +58,7 @@ export function toAdminTreatment(s: Schedule, id: string): AdminTreatment {
     requiresDoctor: t.requiresDoctor,
     active: t.active,
     description: t.description,
+    recallMonths: t.recallMonths,
     doctorIds: t.doctorIds,
   };
 }

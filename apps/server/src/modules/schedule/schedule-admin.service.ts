@@ -315,7 +315,7 @@ export function createScheduleAdmin(deps: ScheduleAdminDeps) {
     async updateTreatment(
       caller: Caller,
       id: string,
-      input: { name?: string; price?: number; durationMin?: number; description?: string; requiresDoctor?: boolean; doctorIds?: string[]; active?: boolean },
+      input: { name?: string; price?: number; durationMin?: number; description?: string; requiresDoctor?: boolean; doctorIds?: string[]; active?: boolean; recallMonths?: number | null },
     ): Promise<AdminTreatment> {
       const s = await fresh();
       if (input.doctorIds) requireDoctors(s, input.doctorIds);
@@ -338,6 +338,7 @@ export function createScheduleAdmin(deps: ScheduleAdminDeps) {
           ...(input.description !== undefined ? { description: input.description } : {}),
           ...(input.requiresDoctor !== undefined ? { requiresDoctor: input.requiresDoctor } : {}),
           ...(input.active !== undefined ? { active: input.active } : {}),
+          ...(input.recallMonths !== undefined ? { recallMonths: input.recallMonths } : {}),
         });
         if (input.requiresDoctor === true && !before.requiresDoctor) await assignDoctors(tx, id);
         if (input.requiresDoctor === false && before.requiresDoctor) {

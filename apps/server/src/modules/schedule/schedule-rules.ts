@@ -23,6 +23,8 @@ export interface ScheduleTreatment {
   requiresDoctor: boolean;
   active: boolean;
   description: string;
+  /** Months after a completed visit its patient is recalled; null: never. */
+  recallMonths: number | null;
   /** Doctors linked to it (active or not), in id order. */
   doctorIds: string[];
 }

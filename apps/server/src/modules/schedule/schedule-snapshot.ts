@@ -39,6 +39,7 @@ export async function loadSchedule(tx: Db, now: Date, timeZone: string): Promise
       requiresDoctor: t.requiresDoctor,
       active: t.active,
       description: t.description,
+      recallMonths: t.recallMonths,
       doctorIds: (doctorIdsOf.get(t.id) ?? []).sort(),
     })),
     doctors: new Map(rows.doctors.map((d) => [d.id, { id: d.id, name: d.name, email: d.email, img: d.img, bio: d.bio, active: d.active }])),

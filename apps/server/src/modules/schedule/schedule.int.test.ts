@@ -471,7 +471,7 @@ describe('schedule: durations, doctors, exceptions, treatments', () => {
     expect(created.statusCode).toBe(201);
     const id = created.json<{ insertedId: string }>().insertedId;
     const listed = (await admin.request({ url: '/api/admin/treatments' })).json<{ _id: string }[]>().find((x) => x._id === id);
-    expect(listed).toEqual({ _id: id, name, price: 40, durationMin: 30, requiresDoctor: false, active: true, description: 'Brighter', doctorIds: [] });
+    expect(listed).toEqual({ _id: id, name, price: 40, durationMin: 30, requiresDoctor: false, active: true, description: 'Brighter', doctorIds: [], recallMonths: null });
     expect((await t.app.inject('/api/service')).json()).toContainEqual({ _id: id, name });
 
     // A duplicate name, in any case, and bad values with the field that is wrong.
