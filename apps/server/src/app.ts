@@ -378,6 +378,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     retentionDays: config.patientDataRetentionDays,
     // Called at export time, when the waitlist (built below, it needs this service) exists.
     waitlistOf: (patientId) => waitlist.exportOf(patientId),
+    recallsOf: async (patientId) =>
+      (await recall.exportOf(patientId)).map((r) => ({ treatment: r.treatment, dueDate: r.dueDate, status: r.status, attempts: r.attempts, note: r.note, createdAt: r.createdAt })),
+    callbacksOf: (patientId) => links.exportOf(patientId),
     async verifyPassword(headers, password) {
       try {
         return (await auth.api.verifyPassword({ headers, body: { password } })).status;
@@ -446,6 +449,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...(mailSender ? { [SEND_MAIL_JOB]: mailSender } : {}),
       'tick.expire-offers': () => waitlist.expireTick(),
       'tick.recall': async () => void (await recall.tick()),
+      'tick.purge-links': async () => void (await links.purgeExpired()),
       'tick.auto-complete': async () => void (await booking.autoComplete(config.autoCompleteAfterDays)),
       'tick.backup': async () => void (await backups?.backUpIfDue()),
       // Erased patients' retained identities past their time (decision 014), once a day.
@@ -457,6 +461,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...(config.autoCompleteAfterDays > 0 ? ['tick.auto-complete'] : []),
       ...(backups && config.backup.intervalHours > 0 ? ['tick.backup'] : []),
       { kind: 'tick.purge-retention', every: 'day' },
+      { kind: 'tick.purge-links', every: 'day' },
     ],
     ...options.jobs,
     log: app.log,

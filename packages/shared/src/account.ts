@@ -75,6 +75,14 @@ export const accountExportSchema = z.object({
   waitlist: z
     .array(z.object({ treatment: z.string(), from: z.string(), to: z.string(), status: z.string(), createdAt: isoDateTime }))
     .optional(),
+  /** Check-up recalls (optional: exports before recall have none). */
+  recalls: z
+    .array(z.object({ treatment: z.string(), dueDate: z.string(), status: z.string(), attempts: z.number().int(), note: z.string(), createdAt: isoDateTime }))
+    .optional(),
+  /** "Please call me" requests made from a link in a message (optional, as above). */
+  callbacks: z
+    .array(z.object({ bookingId: z.string(), note: z.string(), createdAt: isoDateTime, resolvedAt: isoDateTime.nullable() }))
+    .optional(),
   contactMessages: z.array(
     z.object({ subject: z.string(), message: z.string(), createdAt: isoDateTime }),
   ),

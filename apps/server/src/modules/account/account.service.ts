@@ -83,6 +83,9 @@ export interface AccountServiceDeps {
   erasure: AccountErasure;
   /** The patient's waitlist entries, for the export (the entries go with the account: a cascade). */
   waitlistOf?: (patientId: string) => Promise<NonNullable<AccountExport['waitlist']>>;
+  /** The account's recalls and callbacks (recall and links modules, built after this one). */
+  recallsOf?: (patientId: string) => Promise<NonNullable<AccountExport['recalls']>>;
+  callbacksOf?: (patientId: string) => Promise<NonNullable<AccountExport['callbacks']>>;
   /** Wrong passwords count like sign-in's (per account failures, per address caps). */
   signInLimits: Pick<SignInLimits, 'begin'>;
   /** Better Auth's check of the signed-in account's password (`headers` carry its session). */
@@ -211,7 +214,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     async exportOf(caller: Caller): Promise<AccountExport> {
       await rateLimiter.consume([{ key: `export:account:${caller.userId}`, ...EXPORT_LIMIT }]);
       const account = await requireAccount(caller);
-      const [signInMethods, sessions, bookings, payments, mails, contactMessages, waitlist] =
+      const [signInMethods, sessions, bookings, payments, mails, contactMessages, waitlist, recalls, callbacks] =
         await Promise.all([
           listSignInMethods(db, account.id),
           listSessionsOf(db, account.id),
@@ -220,6 +223,8 @@ export function createAccountService(deps: AccountServiceDeps) {
           exportMailsOf(db, account.id),
           deps.contact.exportOf(account.id),
           deps.waitlistOf?.(account.id) ?? [],
+          deps.recallsOf?.(account.id) ?? [],
+          deps.callbacksOf?.(account.id) ?? [],
         ]);
       // Entries about the person name their id or one of their bookings; never their address,
       // which another account may have held when the entry was written.
@@ -255,6 +260,8 @@ export function createAccountService(deps: AccountServiceDeps) {
         mails,
         contactMessages,
         waitlist,
+        recalls,
+        callbacks,
         auditEntries: audit.map((e) => ({
           action: e.action,
           createdAt: iso(e.createdAt),

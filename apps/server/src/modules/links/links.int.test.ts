@@ -244,3 +244,31 @@ describe('signed links', () => {
     expect(statuses[20]).toBe(429);
   });
 });
+
+describe('signed links, kept and purged', () => {
+  let t: TestApp;
+  let clockMs = START;
+  beforeAll(async () => {
+    t = await buildTestApp({ REQUIRE_EMAIL_VERIFICATION: 'none' }, { now: () => new Date(clockMs), jobs: { autoStart: false } });
+  });
+  afterAll(async () => t.close());
+
+  it('lists the patient’s callbacks in the export, and purges links a week after they expire', async () => {
+    const cleaning = (await treatmentsOn(t, '2030-06-10')).find((x) => x.name === 'Teeth Cleaning')!;
+    const patient = await signUp(t);
+    const booking = await createBooking(t, patient, { treatmentId: cleaning._id, date: '2030-06-10', slot: '10.00 AM - 10.30 AM' });
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking._id));
+    const urls = await t.app.links.mint(t.db, { bookingId: booking._id, patientId: row!.patientId!, bookingVersion: 1, expiresAt: new Date('2030-06-10T10:00:00Z') }, ['confirm']);
+    const token = urls.get('confirm')!.split('/l/')[1]!;
+    expect((await t.app.inject({ method: 'POST', url: `/api/links/${token}/callback`, payload: { note: 'After 5 pm' } })).statusCode).toBe(200);
+    const exported = (await t.app.inject({ url: '/api/me/export', headers: bearer(patient) })).json();
+    expect(exported.callbacks).toEqual([{ bookingId: booking._id, note: 'After 5 pm', createdAt: expect.any(String), resolvedAt: null }]);
+    expect(exported.recalls).toEqual([]);
+
+    clockMs = Date.parse('2030-06-17T09:59:00Z');
+    expect(await t.app.links.purgeExpired()).toBe(0);
+    clockMs = Date.parse('2030-06-17T10:01:00Z');
+    expect(await t.app.links.purgeExpired()).toBe(1);
+    expect(await t.db.select().from(actionLinks).where(eq(actionLinks.bookingId, booking._id))).toEqual([]);
+  });
+});

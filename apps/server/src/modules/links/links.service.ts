@@ -20,6 +20,7 @@ import type { Caller } from '../identity/caller.ts';
 import { LINK_PLACEHOLDER, RECALL_PLACEHOLDER } from './link-placeholders.ts';
 import {
   callbacksOf,
+  deleteExpiredLinks,
   findLinkByHash,
   insertLinks,
   listCallbacks,
@@ -386,6 +387,9 @@ export function createLinksService(deps: LinksDeps) {
       await recordAudit(db, { actorId: caller.userId, actorEmail: caller.email, action: 'callback.resolve', target: id, detail: { bookingId: row.bookingId } });
       return callbackDto(row, await booking.briefsOf([row.bookingId]));
     },
+
+    /** `tick.purge-links`, daily: links a week past their time (nothing can use them; a hash is still a trace). */
+    purgeExpired: () => deleteExpiredLinks(db, new Date(now().getTime() - 7 * 24 * 3_600_000)),
 
     /** A patient's callbacks, as their export lists them. */
     async exportOf(patientId: string) {
