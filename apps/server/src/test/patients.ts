@@ -35,7 +35,7 @@ export async function insertSignedInPatients(db: Db, authSecret: string, count: 
   return Promise.all(
     people.map(async (p) => {
       const cookie = await serializeSignedCookie('', p.token, authSecret);
-      return { email: p.email, name: p.name, token: decodeURIComponent(cookie.replace(/^=/, '')) };
+      return { id: p.id, email: p.email, name: p.name, token: decodeURIComponent(cookie.replace(/^=/, '')) };
     }),
   );
 }
