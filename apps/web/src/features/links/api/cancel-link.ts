@@ -16,6 +16,6 @@ export function useCancelLink(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LinkCancelRequest) => cancelLink(token, input),
-    onSuccess: (result) => refreshAfterLinkAction(queryClient, result.booking?._id),
+    onSuccess: (result) => refreshAfterLinkAction(queryClient, token, result.booking?._id),
   });
 }

@@ -13,6 +13,6 @@ export function useConfirmLink(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => confirmLink(token),
-    onSuccess: (result) => refreshAfterLinkAction(queryClient, result.booking?._id),
+    onSuccess: (result) => refreshAfterLinkAction(queryClient, token, result.booking?._id),
   });
 }

@@ -1,6 +1,7 @@
 /**
- * `POST /api/links/:token/stop` (no body): no more reminder mails, the same choice as the
- * profile's. It does not use up the link.
+ * `POST /api/links/:token/stop` (no body): no more messages of the link's kind, the same choice
+ * as the profile's. A reminder's link stops the reminder mails; a recall link the check-up
+ * reminders. It does not use up the link.
  */
 import { useMutation } from '@tanstack/react-query';
 import type { LinkResult } from '@clinic/shared';

@@ -1,54 +1,28 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LinkView } from '@clinic/shared';
-import { clinicProfileFactory } from '../../../test/clinic-factories.ts';
-import { json, mockFetch, problem, renderAt, type ApiCall } from '../../../test/utils.tsx';
+import { json, problem } from '../../../test/utils.tsx';
+import { laneFactory } from '../../../test/factories.ts';
 import {
+  ann,
   annId,
-  availableFactory,
+  bob,
+  bobId,
+  linkAvailabilityFactory,
   linkBookingFactory,
   linkResultFactory,
   linkViewFactory,
   slotLabels,
-  TOKEN,
 } from '../test/link-factories.ts';
-import { LinkPage } from './link-page.tsx';
-
-const linkApi = `/api/links/${TOKEN}`;
-
-type Routes = Parameters<typeof mockFetch>[0];
-
-/** The page at `/l/<token>` with the link answering `view`, and `routes` for the rest. */
-function renderLink(view: LinkView | Routes[string], routes: Routes = {}) {
-  const mock = mockFetch({
-    'GET /api/clinic': () => json(clinicProfileFactory({ timezone: 'UTC' })),
-    [`GET ${linkApi}`]: typeof view === 'function' ? view : () => json(view),
-    ...routes,
-  });
-  const rendered = renderAt(<LinkPage token={TOKEN} />, {
-    path: '/l/:token',
-    initialEntries: [`/l/${TOKEN}`],
-  });
-  return { ...mock, ...rendered };
-}
-
-const posts = (calls: ApiCall[], action: string) =>
-  calls.filter((call) => call.method === 'POST' && call.path === `${linkApi}/${action}`);
-
-/** A response the test hands over when it chooses, to see the page while the request runs. */
-function deferred() {
-  let resolve: (response: Response) => void = () => {};
-  const promise = new Promise<Response>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-}
-
-function pinToday() {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2030-06-01T10:00:00.000Z'));
-}
+import {
+  availabilityApi,
+  availabilityPaths,
+  deferred,
+  linkApi,
+  pinToday,
+  posts,
+  renderLink,
+} from '../test/render-link.tsx';
 
 describe('LinkPage: confirm', () => {
   it('shows the appointment and confirms it with one button, the result taking the focus', async () => {
@@ -200,11 +174,11 @@ describe('LinkPage: cancel', () => {
 });
 
 describe('LinkPage: reschedule', () => {
-  it("offers the treatment's free times of a chosen day and moves the appointment there", async () => {
+  it("offers the treatment's free times of a chosen day from the link and moves the appointment there", async () => {
     pinToday();
     const user = userEvent.setup();
     const { calls } = renderLink(linkViewFactory({ purpose: 'reschedule' }), {
-      'GET /api/available': () => json(availableFactory()),
+      [`GET ${availabilityApi}`]: () => json(linkAvailabilityFactory()),
       [`POST ${linkApi}/reschedule`]: () =>
         json(linkResultFactory('rescheduled', { date: '2030-06-07', slot: slotLabels[2] })),
     });
@@ -219,7 +193,7 @@ describe('LinkPage: reschedule', () => {
     expect(date).toHaveValue('2030-06-05');
     expect(date).toHaveAttribute('min', '2030-06-01');
     const onBookedDay = await screen.findByRole('group', { name: 'Free times on Jun 5, 2030' });
-    // Only the booking's own treatment, its current time not offered again.
+    // The booking's own time counts as free on the server: shown, not offered again.
     expect(
       within(onBookedDay)
         .getAllByRole('radio')
@@ -233,9 +207,11 @@ describe('LinkPage: reschedule', () => {
 
     fireEvent.change(date, { target: { value: '2030-06-07' } });
     const group = await screen.findByRole('group', { name: 'Free times on Jun 7, 2030' });
-    expect(
-      calls.filter((call) => call.path.startsWith('/api/available')).map((call) => call.path),
-    ).toEqual(['/api/available?date=2030-06-05', '/api/available?date=2030-06-07']);
+    expect(availabilityPaths(calls)).toEqual([
+      `${availabilityApi}?date=2030-06-05`,
+      `${availabilityApi}?date=2030-06-07`,
+    ]);
+    expect(calls.some((call) => call.path.startsWith('/api/available'))).toBe(false);
     await user.click(within(group).getByRole('radio', { name: slotLabels[2] }));
     await user.click(screen.getByRole('button', { name: 'Move to this time' }));
 
@@ -243,6 +219,7 @@ describe('LinkPage: reschedule', () => {
       'Your appointment is moved to Jun 7, 2030 at 09.00 AM - 09.30 AM.',
     );
     expect(result.closest('[role="status"]')).toHaveFocus();
+    // A treatment without doctors: no doctor is sent.
     expect(posts(calls, 'reschedule').map((call) => call.body)).toEqual([
       { date: '2030-06-07', slot: slotLabels[2] },
     ]);
@@ -252,7 +229,7 @@ describe('LinkPage: reschedule', () => {
     pinToday();
     const user = userEvent.setup();
     const { calls } = renderLink(linkViewFactory({ purpose: 'reschedule' }), {
-      'GET /api/available': () => json(availableFactory()),
+      [`GET ${availabilityApi}`]: () => json(linkAvailabilityFactory()),
     });
 
     await screen.findByRole('group', { name: 'Free times on Jun 5, 2030' });
@@ -265,7 +242,8 @@ describe('LinkPage: reschedule', () => {
   it('says when a day has no free time', async () => {
     pinToday();
     renderLink(linkViewFactory({ purpose: 'reschedule' }), {
-      'GET /api/available': () => json([]),
+      [`GET ${availabilityApi}`]: () =>
+        json(linkAvailabilityFactory({ lanes: [laneFactory(ann, []), laneFactory(bob, [])] })),
     });
 
     expect(
@@ -273,7 +251,61 @@ describe('LinkPage: reschedule', () => {
     ).toBeInTheDocument();
   });
 
-  it('keeps the doctor unless the patient clears it, and explains a time the doctor is not free at', async () => {
+  it("offers each time with its doctor, the booking's doctor first, and moves with the doctor picked", async () => {
+    pinToday();
+    const user = userEvent.setup();
+    const { calls } = renderLink(
+      linkViewFactory({
+        purpose: 'reschedule',
+        booking: linkBookingFactory({ doctor: 'Ann Lee', doctorId: annId }),
+      }),
+      {
+        [`GET ${availabilityApi}`]: () =>
+          json(
+            linkAvailabilityFactory({
+              lanes: [
+                laneFactory(bob, [slotLabels[0], slotLabels[1]]),
+                laneFactory(ann, [slotLabels[0], slotLabels[2]]),
+              ],
+            }),
+          ),
+        [`POST ${linkApi}/reschedule`]: () =>
+          json(
+            linkResultFactory('rescheduled', {
+              slot: slotLabels[0],
+              doctor: 'Bob Stone',
+              doctorId: bobId,
+            }),
+          ),
+      },
+    );
+
+    const day = await screen.findByRole('group', { name: 'Free times on Jun 5, 2030' });
+    expect(
+      within(day)
+        .getAllByRole('group')
+        .map((group) => group.querySelector('legend')?.textContent),
+    ).toEqual(['With Dr. Ann Lee', 'With Dr. Bob Stone']);
+    const withAnn = within(day).getByRole('group', { name: 'With Dr. Ann Lee' });
+    const withBob = within(day).getByRole('group', { name: 'With Dr. Bob Stone' });
+    // 08.00 is the booking's own time with Ann, but free with Bob.
+    expect(within(withAnn).getByRole('radio', { name: /your current time/ })).toBeDisabled();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    await user.click(within(withBob).getByRole('radio', { name: slotLabels[0] }));
+    expect(within(withAnn).getByRole('radio', { name: slotLabels[2] })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Move to this time' }));
+
+    expect(
+      await screen.findByText(
+        'Your appointment is moved to Jun 5, 2030 at 08.00 AM - 08.30 AM with Dr. Bob Stone.',
+      ),
+    ).toBeInTheDocument();
+    expect(posts(calls, 'reschedule').map((call) => call.body)).toEqual([
+      { date: '2030-06-05', slot: slotLabels[0], doctorId: bobId },
+    ]);
+  });
+
+  it("says a time taken meanwhile in the server's words, asks for the times again and lets the patient pick another", async () => {
     pinToday();
     const user = userEvent.setup();
     let isTaken = true;
@@ -283,7 +315,8 @@ describe('LinkPage: reschedule', () => {
         booking: linkBookingFactory({ doctor: 'Ann Lee', doctorId: annId }),
       }),
       {
-        'GET /api/available': () => json(availableFactory()),
+        [`GET ${availabilityApi}`]: () =>
+          json(linkAvailabilityFactory({ lanes: [laneFactory(ann, slotLabels)] })),
         [`POST ${linkApi}/reschedule`]: () =>
           isTaken
             ? problem(409, 'That slot has just been taken; choose another.', {
@@ -291,47 +324,38 @@ describe('LinkPage: reschedule', () => {
                 success: false,
                 booking: { date: '2030-06-05', slot: slotLabels[1], treatment: 'Teeth Cleaning' },
               })
-            : json(
-                linkResultFactory('rescheduled', {
-                  slot: slotLabels[1],
-                  doctor: 'Bob Stone',
-                  doctorId: '7d0c1c0e-0000-4000-8000-000000000002',
-                }),
-              ),
+            : json(linkResultFactory('rescheduled', { slot: slotLabels[2], doctor: 'Ann Lee' })),
       },
     );
 
-    const keep = await screen.findByRole('checkbox', { name: 'Keep Dr. Ann Lee' });
-    expect(keep).toBeChecked();
-    const group = await screen.findByRole('group', { name: 'Free times on Jun 5, 2030' });
-    await user.click(within(group).getByRole('radio', { name: slotLabels[1] }));
+    const withAnn = await screen.findByRole('group', { name: 'With Dr. Ann Lee' });
+    await user.click(within(withAnn).getByRole('radio', { name: slotLabels[1] }));
     await user.click(screen.getByRole('button', { name: 'Move to this time' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'That slot has just been taken; choose another. Dr. Ann Lee may not be free then: clear “Keep Dr. Ann Lee” to take whichever doctor is free.',
+      'That slot has just been taken; choose another.',
     );
-    expect(within(group).getByRole('radio', { name: slotLabels[1] })).not.toBeChecked();
-    // The free times are asked for again after the refusal.
+    expect(within(withAnn).getByRole('radio', { name: slotLabels[1] })).not.toBeChecked();
     await waitFor(() =>
-      expect(calls.filter((call) => call.path === '/api/available?date=2030-06-05')).toHaveLength(
-        2,
-      ),
+      expect(availabilityPaths(calls)).toEqual([
+        `${availabilityApi}?date=2030-06-05`,
+        `${availabilityApi}?date=2030-06-05`,
+      ]),
     );
 
     isTaken = false;
-    await user.click(keep);
+    await user.click(within(withAnn).getByRole('radio', { name: slotLabels[2] }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    await user.click(within(group).getByRole('radio', { name: slotLabels[1] }));
     await user.click(screen.getByRole('button', { name: 'Move to this time' }));
 
     expect(
       await screen.findByText(
-        'Your appointment is moved to Jun 5, 2030 at 08.30 AM - 09.00 AM with Dr. Bob Stone.',
+        'Your appointment is moved to Jun 5, 2030 at 09.00 AM - 09.30 AM with Dr. Ann Lee.',
       ),
     ).toBeInTheDocument();
     expect(posts(calls, 'reschedule').map((call) => call.body)).toEqual([
       { date: '2030-06-05', slot: slotLabels[1], doctorId: annId },
-      { date: '2030-06-05', slot: slotLabels[1] },
+      { date: '2030-06-05', slot: slotLabels[2], doctorId: annId },
     ]);
   });
 
@@ -354,7 +378,7 @@ describe('LinkPage: reschedule', () => {
     pinToday();
     const user = userEvent.setup();
     renderLink(linkViewFactory({ purpose: 'reschedule' }), {
-      'GET /api/available': () => json(availableFactory()),
+      [`GET ${availabilityApi}`]: () => json(linkAvailabilityFactory()),
       [`POST ${linkApi}/reschedule`]: () =>
         problem(
           409,
@@ -409,7 +433,7 @@ describe('LinkPage: please call me, stop reminders', () => {
   it('stops the reminder emails', async () => {
     const user = userEvent.setup();
     const { calls } = renderLink(linkViewFactory({ purpose: 'reschedule' }), {
-      'GET /api/available': () => json(availableFactory()),
+      [`GET ${availabilityApi}`]: () => json(linkAvailabilityFactory()),
       [`POST ${linkApi}/stop`]: () => json({ done: 'stopped' }),
     });
 
@@ -498,24 +522,6 @@ describe('LinkPage: purposes not acted on here', () => {
       await screen.findByRole('heading', { level: 1, name: 'Your appointment today' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Teeth Cleaning')).toBeInTheDocument();
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
-    expect(
-      screen.getByRole('link', { name: 'Sign in to see all your appointments' }),
-    ).toBeInTheDocument();
-  });
-
-  it('tells a recall link’s holder what is due and to sign in, with no buttons', async () => {
-    renderLink(
-      linkViewFactory({
-        purpose: 'recall',
-        booking: undefined,
-        recall: { treatment: 'Teeth Cleaning', dueDate: '2030-12-05' },
-      }),
-    );
-
-    expect(
-      await screen.findByText(/Your next Teeth Cleaning is due on Dec 5, 2030\. Sign in to book/),
-    ).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(
       screen.getByRole('link', { name: 'Sign in to see all your appointments' }),

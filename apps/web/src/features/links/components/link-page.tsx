@@ -1,14 +1,14 @@
 /**
- * The page behind a link in a reminder (`/l/:token`, practice-loop.md sections 3 and 5): what the
+ * The page behind a link in a message (`/l/:token`, practice-loop.md sections 3 to 5): what the
  * link is for, the appointment, one primary button, and lesser ways on. No password: the link
- * acts for that one booking, once. A link that cannot act (unknown, expired, used) says why, in
+ * acts for that one booking (or recall), once. A recall link has a screen of its own
+ * (recall-action.tsx). A link that cannot act (unknown, expired, used) says why, in
  * the server's words, and how to sign in.
  */
 import { useState } from 'react';
-import type { LinkResult, LinkView } from '@clinic/shared';
+import type { LinkBooking, LinkPurpose, LinkResult, LinkView } from '@clinic/shared';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { useLink } from '../api/get-link.ts';
 import { isReminderPurpose, linkHeadings, linkProblemOf, resultText } from '../utils/link-texts.ts';
 import { ActionResult } from './action-result.tsx';
@@ -17,6 +17,7 @@ import { CancelAction } from './cancel-action.tsx';
 import { ConfirmAction } from './confirm-action.tsx';
 import { LinkFrame, SignInLink } from './link-frame.tsx';
 import { MoreActions } from './more-actions.tsx';
+import { RecallAction } from './recall-action.tsx';
 import { RescheduleAction } from './reschedule-action.tsx';
 
 const H1 = 'text-2xl font-semibold';
@@ -24,24 +25,15 @@ const H1 = 'text-2xl font-semibold';
 /** The purpose's own part: the primary action, or for purposes not acted on here, a short text. */
 function PurposeBody({
   token,
-  view,
+  purpose,
+  booking,
   onDone,
 }: {
   token: string;
-  view: LinkView;
+  purpose: Exclude<LinkPurpose, 'recall'>;
+  booking: LinkBooking | undefined;
   onDone: (result: LinkResult) => void;
 }) {
-  const { purpose, booking, recall } = view;
-  if (purpose === 'recall') {
-    return recall ? (
-      <p>
-        Your next {recall.treatment} is due on {mediumDateOf(recall.dueDate)}. Sign in to book a
-        time that suits you.
-      </p>
-    ) : (
-      <p>Sign in to book your next visit.</p>
-    );
-  }
   if (!booking) return <p>Sign in to see your appointment.</p>;
   switch (purpose) {
     case 'confirm':
@@ -55,19 +47,19 @@ function PurposeBody({
   }
 }
 
-function LinkScreen({ token, view }: { token: string; view: LinkView }) {
+/** A link about one booking (not a recall): the appointment, its action, then its result. */
+function BookingLinkBody({ token, view }: { token: string; view: LinkView }) {
   const [result, setResult] = useState<LinkResult>();
   const { purpose, firstName, booking } = view;
+  if (purpose === 'recall') return null;
   return (
-    <LinkFrame>
-      <h1 className={H1}>{linkHeadings[purpose]}</h1>
-      <p>Hello {firstName},</p>
+    <>
       {result ? (
         <ActionResult>{resultText(result, firstName, booking)}</ActionResult>
       ) : (
         <>
           {booking && <AppointmentSummary booking={booking} />}
-          <PurposeBody token={token} view={view} onDone={setResult} />
+          <PurposeBody token={token} purpose={purpose} booking={booking} onDone={setResult} />
         </>
       )}
       {booking && isReminderPurpose(purpose) && (
@@ -76,6 +68,20 @@ function LinkScreen({ token, view }: { token: string; view: LinkView }) {
           isCallbackOpen={view.callbackOpen ?? false}
           canAskForCall={result?.done !== 'cancelled'}
         />
+      )}
+    </>
+  );
+}
+
+function LinkScreen({ token, view }: { token: string; view: LinkView }) {
+  return (
+    <LinkFrame>
+      <h1 className={H1}>{linkHeadings[view.purpose]}</h1>
+      <p>Hello {view.firstName},</p>
+      {view.purpose === 'recall' ? (
+        <RecallAction token={token} view={view} />
+      ) : (
+        <BookingLinkBody token={token} view={view} />
       )}
       <SignInLink />
     </LinkFrame>

@@ -1,9 +1,17 @@
 /** Factories for the signed-link page's tests: what `GET /api/links/:token` and its actions answer. */
-import type { LinkBooking, LinkResult, LinkView, TreatmentAvailability } from '@clinic/shared';
+import type { Availability, LinkBooking, LinkResult, LinkView } from '@clinic/shared';
+import { availabilityFactory, doctorFactory, laneFactory } from '../../../test/factories.ts';
 
 export const TOKEN = 'tok_abc-123';
 export const treatmentId = '5f0c1c0e-0000-4000-8000-000000000003';
 export const annId = '7d0c1c0e-0000-4000-8000-000000000001';
+export const bobId = '7d0c1c0e-0000-4000-8000-000000000002';
+export const ann = doctorFactory({ _id: annId, name: 'Ann Lee' });
+export const bob = doctorFactory({
+  _id: bobId,
+  name: 'Bob Stone',
+  img: 'https://img.example/bob.png',
+});
 
 export const slotLabels = [
   '08.00 AM - 08.30 AM',
@@ -47,10 +55,33 @@ export function linkResultFactory(
   return booking === null ? { done } : { done, booking: linkBookingFactory(booking) };
 }
 
-/** `GET /api/available`: the booking's treatment with `slots`, and another treatment beside it. */
-export function availableFactory(slots: readonly string[] = slotLabels): TreatmentAvailability[] {
-  return [
-    { _id: 'other-treatment', name: 'Root Canal', slots: ['11.00 AM - 11.30 AM'], price: 40 },
-    { _id: treatmentId, name: 'Teeth Cleaning', slots: [...slots], price: 17 },
-  ];
+/**
+ * `GET /api/links/:token/availability`: the link's treatment on `date`, by default one lane
+ * without a doctor and the three `slotLabels` free.
+ */
+export function linkAvailabilityFactory(
+  overrides: { date?: string; lanes?: Availability['lanes'] } = {},
+): Availability {
+  const { date = '2030-06-05', lanes = [laneFactory(null, slotLabels)] } = overrides;
+  return availabilityFactory({
+    date,
+    requiresDoctor: lanes.some((lane) => lane.doctor !== null),
+    lanes,
+  });
+}
+
+/** A recall link's view: Teeth Cleaning due on Dec 5, 2030 and three free times offered. */
+export function recallViewFactory(overrides: Partial<LinkView> = {}): LinkView {
+  return {
+    purpose: 'recall',
+    expiresAt: '2031-02-18T23:59:59.000Z',
+    firstName: 'Pat',
+    recall: { treatment: 'Teeth Cleaning', dueDate: '2030-12-05' },
+    suggestions: [
+      { date: '2030-11-23', slot: slotLabels[0], doctorId: annId },
+      { date: '2030-11-23', slot: slotLabels[1], doctorId: bobId },
+      { date: '2030-11-25', slot: slotLabels[2], doctorId: annId },
+    ],
+    ...overrides,
+  };
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import { linkBookingFactory, linkResultFactory } from '../test/link-factories.ts';
-import { isTimeTaken, linkProblemOf, moveRefusalText, resultText } from './link-texts.ts';
+import {
+  isTimeTaken,
+  linkProblemOf,
+  resultText,
+  timeRefusalText,
+  weekdayDateOf,
+} from './link-texts.ts';
 
 const apiError = (status: number, code: string, detail?: string, body?: unknown) =>
   new ApiError({ status, title: 'Error', code, ...(detail !== undefined && { detail }) }, body);
@@ -28,6 +34,19 @@ describe('resultText', () => {
     expect(resultText(linkResultFactory('callback'), 'Pat', shown)).toBe('We will call you.');
     expect(resultText(linkResultFactory('stopped', null), 'Pat', shown)).toBe(
       'You will get no more reminder emails.',
+    );
+    expect(
+      resultText(
+        linkResultFactory('booked', { date: '2030-11-23', doctor: 'Ann Lee' }),
+        'Pat',
+        undefined,
+      ),
+    ).toBe("You're booked, Pat: Nov 23, 2030 at 08.00 AM - 08.30 AM with Dr. Ann Lee.");
+    expect(resultText(linkResultFactory('booked', null), 'Pat', undefined)).toBe(
+      "You're booked, Pat.",
+    );
+    expect(resultText(linkResultFactory('snoozed', null), 'Pat', undefined)).toBe(
+      "We'll remind you again in a month.",
     );
   });
 
@@ -64,7 +83,7 @@ describe('linkProblemOf', () => {
   });
 });
 
-describe('isTimeTaken and moveRefusalText', () => {
+describe('isTimeTaken and timeRefusalText', () => {
   const taken = apiError(409, 'conflict', 'That slot has just been taken; choose another.');
 
   it('tells a taken time from the other 409s', () => {
@@ -84,16 +103,22 @@ describe('isTimeTaken and moveRefusalText', () => {
     expect(isTimeTaken(apiError(400, 'conflict'))).toBe(false);
   });
 
-  it('says how to take a time refused while keeping the doctor with another one', () => {
-    expect(moveRefusalText(taken, null)).toBe('That slot has just been taken; choose another.');
-    expect(moveRefusalText(taken, 'Ann Lee')).toBe(
-      'That slot has just been taken; choose another. Dr. Ann Lee may not be free then: clear “Keep Dr. Ann Lee” to take whichever doctor is free.',
+  it("says a refused time in the server's words, and that it was taken when they are missing", () => {
+    expect(timeRefusalText(taken)).toBe('That slot has just been taken; choose another.');
+    expect(timeRefusalText(apiError(409, 'slot_taken'))).toBe(
+      'This time is no longer free. Please choose another one.',
     );
     expect(
-      moveRefusalText(
-        apiError(409, 'reschedule_window_closed', 'Please call the clinic.'),
-        'Ann Lee',
-      ),
+      timeRefusalText(apiError(409, 'reschedule_window_closed', 'Please call the clinic.')),
     ).toBe('Please call the clinic.');
+  });
+});
+
+describe('weekdayDateOf', () => {
+  it('puts the weekday before the medium date, and leaves anything else as it came', () => {
+    expect(weekdayDateOf('2030-11-23')).toBe('Sat, Nov 23, 2030');
+    expect(weekdayDateOf('2030-11-25T00:00:00.000Z')).toBe('Mon, Nov 25, 2030');
+    expect(weekdayDateOf('2030-11-24')).toBe('Sun, Nov 24, 2030');
+    expect(weekdayDateOf('soon')).toBe('soon');
   });
 });

@@ -5,6 +5,8 @@
 import {
   bookingConflictSchema,
   ErrorCode,
+  isoWeekday,
+  parseDateInput,
   type LinkBooking,
   type LinkPurpose,
   type LinkResult,
@@ -18,7 +20,7 @@ export const linkHeadings: Record<LinkPurpose, string> = {
   reschedule: 'Move your appointment',
   cancel: 'Cancel your appointment',
   'check-in': 'Your appointment today',
-  recall: 'Time for your next visit',
+  recall: 'Time for your check-up',
 };
 
 /** The purposes a reminder's links have, on whose page the patient can also ask for a call. */
@@ -29,6 +31,17 @@ export function isReminderPurpose(purpose: LinkPurpose): boolean {
 export const CALLBACK_DONE_TEXT = 'We will call you.';
 export const CALLBACK_OPEN_TEXT = 'You asked us to call you; we will.';
 export const STOPPED_TEXT = 'You will get no more reminder emails.';
+export const RECALL_STOPPED_TEXT = 'You will get no more check-up reminders.';
+export const SNOOZED_TEXT = "We'll remind you again in a month.";
+
+const WEEKDAYS_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+/** A day offered to book, with its weekday: `Sat, Nov 23, 2030`. */
+export function weekdayDateOf(value: string): string {
+  const iso = parseDateInput(value.slice(0, 10));
+  if (!iso) return value;
+  return `${WEEKDAYS_SHORT[isoWeekday(iso) - 1]}, ${mediumDateOf(iso)}`;
+}
 
 function withDoctor(booking: Pick<LinkBooking, 'doctor'>): string {
   return booking.doctor ? ` with ${doctorTitle(booking.doctor)}` : '';
@@ -52,13 +65,16 @@ export function resultText(
       return booking
         ? `Your appointment is moved to ${mediumDateOf(booking.date)} at ${booking.slot}${withDoctor(booking)}.`
         : 'Your appointment is moved.';
+    case 'booked':
+      return booking
+        ? `You're booked, ${firstName}: ${mediumDateOf(booking.date)} at ${booking.slot}${withDoctor(booking)}.`
+        : `You're booked, ${firstName}.`;
     case 'callback':
       return CALLBACK_DONE_TEXT;
     case 'stopped':
       return STOPPED_TEXT;
-    // The recall's own actions, which this page does not offer yet.
-    default:
-      return `Thank you, ${firstName}.`;
+    case 'snoozed':
+      return SNOOZED_TEXT;
   }
 }
 
@@ -90,7 +106,7 @@ export function linkProblemOf(error: unknown): LinkProblem | null {
 }
 
 /**
- * Whether a move was refused because the time is not free (any more): the spec's conflict body
+ * Whether a booking or a move was refused because the time is not free (any more): the spec's conflict body
  * (`{ success: false, booking }`) or a problem `conflict` / `slot_taken`, not a closed window or
  * a used link (409s too).
  */
@@ -106,14 +122,10 @@ export function isTimeTaken(error: unknown): boolean {
 export const TIME_TAKEN_TEXT = 'This time is no longer free. Please choose another one.';
 
 /**
- * Why a move was refused, in the server's words. The free times offered are those of any of the
- * treatment's doctors, so a time refused while the patient keeps their doctor may be free with
- * another one: the patient is told how to take it.
+ * Why a booking or a move was refused, in the server's words; a time taken meanwhile says so
+ * even when the server's answer has no detail.
  */
-export function moveRefusalText(error: unknown, keptDoctor: string | null): string {
+export function timeRefusalText(error: unknown): string {
   if (!isTimeTaken(error)) return errorMessage(error);
-  const detail = (isApiError(error) && error.detail) || TIME_TAKEN_TEXT;
-  if (!keptDoctor) return detail;
-  const name = doctorTitle(keptDoctor);
-  return `${detail} ${name} may not be free then: clear “Keep ${name}” to take whichever doctor is free.`;
+  return (isApiError(error) && error.detail) || TIME_TAKEN_TEXT;
 }
