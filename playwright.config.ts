@@ -13,6 +13,8 @@ export const googleBaseURL = `http://127.0.0.1:${googlePort}`;
 /** The Google server's mail goes to a local SMTP server, readable over HTTP here. */
 const smtpPort = port + 3;
 export const mailboxURL = `http://127.0.0.1:${port + 4}`;
+/** The mailbox's SMTP side, for a spec's own server that mails too (e2e/recall.spec.ts). */
+export const smtpURL = `smtp://127.0.0.1:${smtpPort}`;
 
 const serverEnv = {
   HOST: '127.0.0.1',
@@ -93,7 +95,7 @@ export default defineConfig({
         GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
         // Mail really leaves (the links the verification, reset and linking tests follow), so an
         // unverified patient may not book here: REQUIRE_EMAIL_VERIFICATION's default with SMTP_URL.
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        SMTP_URL: smtpURL,
       },
     },
   ],

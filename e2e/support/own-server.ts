@@ -25,7 +25,11 @@ export interface OwnServer {
   stop(): Promise<void>;
 }
 
-export async function startOwnServer(): Promise<OwnServer> {
+/**
+ * `env`: settings of the spec's own on top of the suite's (mail to the suite's mailbox, say),
+ * which the shared servers must not get.
+ */
+export async function startOwnServer(env: Readonly<Record<string, string>> = {}): Promise<OwnServer> {
   const postgres = await startThrowawayPostgres();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-e2e-own-'));
   let child: ReturnType<typeof spawn> | undefined;
@@ -62,6 +66,7 @@ export async function startOwnServer(): Promise<OwnServer> {
         AUTH_RATE_LIMIT_PER_IP: '10000',
         AUTH_RATE_LIMIT_FAILURES_PER_IP: '10000',
         AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
+        ...env,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

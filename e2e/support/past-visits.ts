@@ -13,12 +13,16 @@ import { startOwnServer, type OwnServer } from './own-server.ts';
 export type Treatment = { _id: string; name: string; slots: string[] };
 export type Booking = { _id: string; treatment: string; date: string; slot: string };
 
-/** The suite's test object on a server of the worker's own: `baseURL` is that server's. */
-export const test = base.extend<object, { ownServer: OwnServer }>({
+/**
+ * The suite's test object on a server of the worker's own: `baseURL` is that server's. A spec
+ * gives its server settings of its own with `test.use({ ownServerEnv: { ... } })`; specs whose
+ * settings differ never share a worker, so never a server.
+ */
+export const test = base.extend<object, { ownServer: OwnServer; ownServerEnv: Record<string, string> }>({
+  ownServerEnv: [{}, { option: true, scope: 'worker' }],
   ownServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for.
-    async ({}, use) => {
-      const server = await startOwnServer();
+    async ({ ownServerEnv }, use) => {
+      const server = await startOwnServer(ownServerEnv);
       await use(server);
       await server.stop();
     },
