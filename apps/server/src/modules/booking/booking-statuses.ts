@@ -10,7 +10,7 @@ import { inTransaction, type UnitOfWork } from '../../lib/unit-of-work.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Caller } from '../identity/caller.ts';
 import { reachesLane } from '../identity/permissions.ts';
-import { completeEndedBefore, insertBookingEvents, setBookingStatus, type BookingRow } from './booking.repository.ts';
+import { completeEndedBefore, insertBookingEvents, markPatientConfirmed, setBookingStatus, type BookingRow } from './booking.repository.ts';
 import { statusMarkRefusal } from './lifecycle-rules.ts';
 import type { RecallHooks } from './booking-ports.ts';
 
@@ -28,6 +28,22 @@ export interface StatusesDeps {
 export function createStatuses(deps: StatusesDeps) {
   const { db, now, changeBooking, recall } = deps;
   return {
+    /**
+     * The patient says they are coming (a reminder's confirm link, design practice-loop.md
+     * section 5): the booking must be theirs, confirmed and still at `version`; saying it twice
+     * keeps the first time. Not a change of the booking: its version stays.
+     */
+    async confirmAttendance(caller: Caller, id: string, version: number): Promise<BookingRow> {
+      return changeBooking(caller, id, 'patient', async ({ tx }, row) => {
+        if (row.status !== 'confirmed') throw new AppError(ErrorCode.BOOKING_NOT_MODIFIABLE, 'This appointment cannot be changed.', { extra: { bookingStatus: row.status } });
+        if (row.version !== version) {
+          throw new AppError(ErrorCode.PRECONDITION_FAILED, 'This appointment changed meanwhile; please review it and try again.', { extra: { version: row.version } });
+        }
+        if (row.patientConfirmedAt) return row;
+        return (await markPatientConfirmed(tx, row.id, version, now()))!;
+      });
+    },
+
     /**
      * `tick.auto-complete` (AUTO_COMPLETE_AFTER_DAYS, off by default): confirmed bookings that
      * ended more than `days` ago and nobody marked become `completed`, by `system`, with their

@@ -33,7 +33,6 @@ import {
   readWriteState,
   insertBookingEvents,
   lockBookingRow,
-  markPatientConfirmed,
   moveBooking,
   scheduleVersionNow,
   type BookingRow,
@@ -446,22 +445,6 @@ export function createBookingService(deps: BookingServiceDeps) {
         if (deadline === null || now() >= deadline) throw windowClosed(ErrorCode.CANCEL_WINDOW_CLOSED, deadline, 'cancelled');
         return cancelRow(work, row, { cause: 'patient', actor: actorOf(caller, 'patient'), reason: reason ?? '' });
       }).then(cancelAnswer);
-    },
-
-    /**
-     * The patient says they are coming (a reminder's confirm link, design practice-loop.md
-     * section 5): the booking must be theirs, confirmed and still at `version`; saying it twice
-     * keeps the first time. Not a change of the booking: its version stays.
-     */
-    async confirmAttendance(caller: Caller, id: string, version: number): Promise<BookingRow> {
-      return changeBooking(caller, id, 'patient', async ({ tx }, row) => {
-        assertConfirmed(row);
-        if (row.version !== version) {
-          throw new AppError(ErrorCode.PRECONDITION_FAILED, 'This appointment changed meanwhile; please review it and try again.', { extra: { version: row.version } });
-        }
-        if (row.patientConfirmedAt) return row;
-        return (await markPatientConfirmed(tx, row.id, version, now()))!;
-      });
     },
 
     /** The clinic cancels (before the start; no notice window): with a full, partial or no refund. */
