@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { APIError } from 'better-auth/api';
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -12,7 +12,7 @@ import { lockDataDir } from './db/data-dir-lock.ts';
 import { makeDataDirPrivate } from './db/data-dir-permissions.ts';
 import { chosenTimeZone, migrateDatabase, type ZoneChange } from './db/migrate.ts';
 import { recordAudit } from './modules/audit/audit.service.ts';
-import { redactUrl } from './lib/redact-url.ts';
+import { loggerOptions } from './lib/logger-options.ts';
 import { createIdentity } from './modules/identity/identity.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { verificationRoutes } from './modules/identity/verification.routes.ts';
@@ -33,7 +33,7 @@ import { createContactService } from './modules/contact/contact.service.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { readyRoutes } from './modules/health/ready.routes.ts';
-import { createMetrics, type Metrics } from './modules/metrics/metrics.ts';
+import { createMetrics } from './modules/metrics/metrics.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createBookingService } from './modules/booking/booking.service.ts';
 import { createAvailabilityCache } from './modules/booking/availability-cache.ts';
@@ -54,28 +54,29 @@ import { imagesRoutes } from './modules/images/images.routes.ts';
 import { CLOSE_INTENTS_JOB, createPaymentsService } from './modules/payments/payments.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createStripeProcessor } from './modules/payments/stripe-processor.ts';
-import { createRefundsService, ISSUE_REFUND_JOB, type RefundsService } from './modules/payments/refunds.service.ts';
+import { createRefundsService, ISSUE_REFUND_JOB } from './modules/payments/refunds.service.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailSender, SEND_MAIL_JOB } from './modules/mail/mail-sender.ts';
 import { bookingLedger } from './modules/booking/booking-ledger.ts';
-import { createJobRunner, type JobRunner } from './modules/jobs/job-runner.ts';
+import { createJobRunner } from './modules/jobs/job-runner.ts';
 import { enqueueJobs } from './db/job-queue.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { backupRoutes } from './modules/backup/backup.routes.ts';
 import { createBackupService } from './modules/backup/backup.service.ts';
 import { closeEntriesBookedWrites } from './modules/waitlist/waitlist.repository.ts';
 import { createWaitlistService } from './modules/waitlist/waitlist.service.ts';
-import { createLinksService, type LinksService } from './modules/links/links.service.ts';
+import { createLinksService } from './modules/links/links.service.ts';
 import { openCallbackBookings } from './modules/links/links.repository.ts';
 import { linksRoutes } from './modules/links/links.routes.ts';
+import { createTextMessages } from './modules/sms/text-messages.ts';
 import { createRecallHooks, createRecallService } from './modules/recall/recall.service.ts';
 import { recallRoutes } from './modules/recall/recall.routes.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
-import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service.ts';
+import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
-import { createDiskWatch, type DiskWatch, type FreeSpaceReader } from './modules/disk/disk-watch.ts';
-import { registerAccessControl, type RouteAccess } from './modules/identity/caller.ts';
+import { createDiskWatch, type FreeSpaceReader } from './modules/disk/disk-watch.ts';
+import { registerAccessControl } from './modules/identity/caller.ts';
 import { registerDiskGuard } from './plugins/disk-guard.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerDrain } from './plugins/drain.ts';
@@ -85,26 +86,7 @@ import { registerSpa } from './plugins/spa.ts';
 import { registerRequestLog } from './plugins/request-log.ts';
 import { logDestination } from './lib/log-destination.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The app's database, for the few callers outside a request (tests, shutdown). */
-    database: Database;
-    /** Every route registered, for the access-control matrix test. */
-    routeTable: { method: string; url: string; access?: RouteAccess }[];
-    /** Queues refunds (their `refund.issue` jobs issue them). */
-    refunds: RefundsService;
-    /** Background jobs and the minute ticks (tests run it by hand). */
-    jobs: JobRunner;
-    /** Signed links (tests make them as a mail would). */
-    links: LinksService;
-    /** Reviews (tests read the size of its public-page cache). */
-    reviews: ReviewsService;
-    /** The Prometheus metrics served at /metrics (tests read them back). */
-    metrics: Metrics;
-    /** Free space under DATA_DIR and BACKUP_DIR (embedded database; null on PostgreSQL). */
-    diskWatch: DiskWatch | null;
-  }
-}
+import './app-decorations.ts';
 
 /** What a request refused during shutdown is told to wait: another instance, or this one restarted. */
 const SHUTDOWN_RETRY_AFTER_SECONDS = 5;
@@ -124,33 +106,7 @@ export interface BuildOptions {
   pgliteTemplate?: Blob;
 }
 
-export function loggerOptions(config: Config) {
-  return {
-    level: config.logLevel,
-    // Belt and braces: no request/response serializer logs headers, but if anyone adds one,
-    // secrets stay out of the logs.
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        '*.password',
-        '*.token',
-      ],
-      censor: '[redacted]',
-    },
-    serializers: {
-      // Fastify's own request serializer, with patients' emails taken out of the URL.
-      req: (request: FastifyRequest) => ({
-        method: request.method,
-        url: redactUrl(request.url),
-        host: request.host,
-        remoteAddress: request.ip,
-        remotePort: request.socket?.remotePort,
-      }),
-    },
-  };
-}
+export { loggerOptions };
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const isEmbeddedOnDisk = config.database.kind === 'pglite' && !config.database.dir.startsWith('memory://');
@@ -376,6 +332,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     erasure,
     signInLimits,
     retentionDays: config.patientDataRetentionDays,
+    textMessages: Boolean(config.sms),
     // Called at export time, when the waitlist (built below, it needs this service) exists.
     waitlistOf: (patientId) => waitlist.exportOf(patientId),
     recallsOf: async (patientId) =>
@@ -426,6 +383,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // or used: otherwise every start pays for importing them, whether it needs them or not
   // (figures: docs/benchmarks.md, "Start-up: optional modules"). With no SMTP_URL, mail waits in
   // the outbox (and its jobs in the queue) for an instance that has one.
+  // Reminders and recalls by text too, when SMS_PROVIDER is set (practice-loop.md section 5).
+  const texts = await createTextMessages({
+    settings: config.sms, db, now, publicUrl: config.publicUrl, clinicPhone: config.lifecycle.clinicPhone, booking, links,
+    log: app.log, expand: (tx, text) => links.expand(tx, text), retries: options.outbox,
+  });
   const mailSender = config.mail.smtpUrl
     ? createMailSender({
         db,
@@ -434,6 +396,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         messageIdHost: new URL(config.publicUrl).hostname,
         now,
         expand: (tx, mail) => links.expand(tx, mail),
+        textMessages: texts !== null,
         ...options.outbox,
       })
     : null;
@@ -447,6 +410,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       [CLOSE_INTENTS_JOB]: (payload) => payments.closeIntents(payload),
       [ISSUE_REFUND_JOB]: refunds.issueJob,
       ...(mailSender ? { [SEND_MAIL_JOB]: mailSender } : {}),
+      ...texts?.jobs,
       'tick.expire-offers': () => waitlist.expireTick(),
       'tick.recall': async () => void (await recall.tick()),
       'tick.purge-links': async () => void (await links.purgeExpired()),
@@ -510,6 +474,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(doctorsRoutes, { doctors, callers });
   await app.register(linksRoutes, { links, callers, rateLimiter });
+  await texts?.register(app);
   await app.register(recallRoutes, { recall, callers });
   await app.register(staffDayRoutes, { staffDay, callers });
   await app.register(scheduleRoutes, { schedule: scheduleAdmin, callers });

@@ -207,3 +207,20 @@ describe('DISK_WARN_MB and DISK_STOP_MB', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), DISK_WARN_MB: '48' })).toThrow(/DISK_WARN_MB: must be above DISK_STOP_MB \(48\), or 0/);
   });
 });
+
+describe('text messages', () => {
+  const sid = `AC${'ab'.repeat(16)}`;
+  it('are off by default, and on with Twilio’s account, token and sending number', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).sms).toBeUndefined();
+    const on = loadConfig({ DATA_DIR: dataDir(), SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+15550009999' });
+    expect(on.sms).toEqual({ provider: 'twilio', accountSid: sid, authToken: 'token', from: '+15550009999', apiUrl: undefined });
+  });
+
+  it('stop start-up naming what is missing or malformed', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SMS_PROVIDER: 'twilio' })).toThrow(/TWILIO_ACCOUNT_SID: is required when SMS_PROVIDER is twilio/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SMS_PROVIDER: 'pigeon' })).toThrow(/SMS_PROVIDER: must be twilio, or empty/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 't', TWILIO_FROM: '555 0100' })).toThrow(
+      /TWILIO_FROM: must be a phone number in E.164/,
+    );
+  });
+});

@@ -3,13 +3,16 @@
  * with zod. A bad value stops start-up with a message naming the variable (DESIGN.md section 1).
  */
 import { randomBytes } from 'node:crypto';
-import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { E164 } from '@clinic/shared';
 import { SERVER_ROOT } from './server-root.ts';
+import { FAST_PATH_NAMES, parseFastPaths, parseTrustProxy, type FastPath, type TrustProxy } from './config-values.ts';
 import { parseQuietHours, parseReminderOffsets, type QuietHours, type ReminderOffset } from './modules/reminders/reminder-rules.ts';
 import { DEFAULT_DISK_STOP_MB, DEFAULT_DISK_WARN_MB, MIN_DISK_STOP_MB } from './modules/disk/disk-rules.ts';
+
+export { FAST_PATH_NAMES, type FastPath, type TrustProxy } from './config-values.ts';
 
 const optionalString = z
   .string()
@@ -33,55 +36,6 @@ const isTimeZone = (zone: string) => {
     return false;
   }
 };
-
-/** What Fastify's `trustProxy` takes: off, every proxy, a hop count, or the proxies' addresses. */
-export type TrustProxy = boolean | number | string[];
-
-const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-function isProxyAddress(entry: string): boolean {
-  if (PROXY_ADDRESS_NAMES.has(entry)) return true;
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
-}
-
-/** TRUST_PROXY: `false`, `true`, a hop count, or comma-separated addresses and CIDR ranges. */
-/** The measured shortcuts FAST_PATHS turns on and off (docs/decisions/016). */
-export const FAST_PATH_NAMES = ['bearer', 'group-commit', 'known-holders', 'pglite-yield'] as const;
-export type FastPath = (typeof FAST_PATH_NAMES)[number];
-
-function parseFastPaths(value: string, ctx: z.RefinementCtx): ReadonlySet<FastPath> {
-  const text = value.trim().toLowerCase();
-  if (['on', 'true', '1'].includes(text)) return new Set(FAST_PATH_NAMES);
-  if (['off', 'false', '0', 'none'].includes(text)) return new Set();
-  const names = text.split(',').map((name) => name.trim()).filter(Boolean);
-  const unknown = names.filter((name) => !(FAST_PATH_NAMES as readonly string[]).includes(name));
-  if (unknown.length > 0 || names.length === 0) {
-    ctx.addIssue({ code: 'custom', message: `must be on, off, or a comma list of ${FAST_PATH_NAMES.join(', ')}` });
-    return z.NEVER;
-  }
-  return new Set(names as FastPath[]);
-}
-
-function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
-  const lower = value.toLowerCase();
-  if (lower === 'false' || lower === '0') return false;
-  if (lower === 'true') return true;
-  if (/^\d+$/.test(value)) return Number(value);
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
-  const invalid = entries.filter((entry) => !isProxyAddress(entry));
-  if (entries.length === 0 || invalid.length > 0) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `must be true, false, a hop count or comma-separated addresses/CIDR ranges (not ${invalid.join(', ') || 'empty'})`,
-    });
-    return z.NEVER;
-  }
-  return entries;
-}
 
 /** Shorter secrets make session signatures guessable; AUTH_SECRET and the file share the rule. */
 const AUTH_SECRET_MIN_LENGTH = 32;
@@ -115,6 +69,14 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalString,
     /** Where the Stripe SDK sends API calls; only tests point it at a local stand-in. */
     STRIPE_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    /** Text messages (practice-loop.md section 5): `twilio`, or unset for none. */
+    SMS_PROVIDER: optionalString.pipe(z.enum(['twilio'], { message: 'must be twilio, or empty for no text messages' }).optional()),
+    TWILIO_ACCOUNT_SID: optionalString.pipe(z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be an account SID: AC and 32 hex digits').optional()),
+    TWILIO_AUTH_TOKEN: optionalString,
+    /** The clinic's sending number, in E.164 (`+14155550123`). */
+    TWILIO_FROM: optionalString.pipe(z.string().regex(E164, 'must be a phone number in E.164, such as +14155550123').optional()),
+    /** Where the Twilio SDK sends API calls; only tests point it at a local stand-in. */
+    TWILIO_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
     MAIL_FROM: optionalString,
     CLINIC_INBOX: optionalString.pipe(z.email().optional()),
@@ -247,6 +209,11 @@ const envSchema = z
         message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together',
       });
     }
+    if (env.SMS_PROVIDER === 'twilio') {
+      for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_PROVIDER is twilio' });
+      }
+    }
     if (env.DISK_WARN_MB > 0 && env.DISK_STOP_MB > 0 && env.DISK_WARN_MB <= env.DISK_STOP_MB) {
       ctx.addIssue({
         code: 'custom',
@@ -280,6 +247,8 @@ export interface Config {
   google?: { clientId: string; clientSecret: string; issuer: string };
   stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string; apiUrl?: string };
   mail: { smtpUrl?: string; from: string; clinicInbox?: string };
+  /** Text messages, when SMS_PROVIDER is set: Twilio's account, its auth token and the sending number. */
+  sms?: { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl?: string };
   bookingWindowDays: number;
   /** Patients' own changes: hours of notice (0 none, -1 never online), refund policy, the phone to call. */
   lifecycle: { cancelNoticeHours: number; rescheduleNoticeHours: number; refundOnPatientCancel: 'full' | 'none'; clinicPhone: string };
@@ -444,6 +413,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           apiUrl: env.STRIPE_API_URL,
         }
       : undefined,
+    sms:
+      env.SMS_PROVIDER === 'twilio' && env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? { provider: 'twilio', accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, apiUrl: env.TWILIO_API_URL }
+        : undefined,
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? `Doctors Portal <no-reply@${new URL(publicUrl).hostname}>`,

@@ -3,7 +3,16 @@ import { z } from 'zod';
 import { nameSchema, phoneSchema } from './validation.ts';
 
 /** `PATCH /api/me`: any of the fields (reminders on or off too); the name and phone follow the sign-up and booking rules. */
-export const profileUpdateSchema = z.object({ name: nameSchema, phone: phoneSchema, remindersOptOut: z.boolean(), recallOptOut: z.boolean() }).partial();
+export const profileUpdateSchema = z
+  .object({
+    name: nameSchema,
+    phone: phoneSchema,
+    remindersOptOut: z.boolean(),
+    recallOptOut: z.boolean(),
+    /** Reminders and recalls by text too (practice-loop.md section 5): needs a phone in E.164. */
+    smsOptIn: z.boolean(),
+  })
+  .partial();
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 export const ACCOUNT_EXPORT_FORMAT = 'doctors-portal-export/1';

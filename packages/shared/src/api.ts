@@ -66,6 +66,8 @@ export const meResponseSchema = z.object({
       remindersOptOut: z.boolean().optional(),
       /** The patient turned check-up recall messages off (the profile page, or a recall link's Stop). */
       recallOptOut: z.boolean().optional(),
+      /** The patient takes reminders and recalls by text too, at their phone (practice-loop.md section 5). */
+      smsOptIn: z.boolean().optional(),
     })
     .nullable(),
 });

@@ -4,7 +4,7 @@ import { adminBookingRequestSchema, adminCancelRequestSchema } from './appointme
 import { cancelRequestSchema } from './booking.ts';
 import { scheduleExceptionRequestSchema, treatmentCreateSchema, treatmentUpdateSchema } from './schedule.ts';
 import {
-  contactFormSchema, fitName, loginFormSchema, nameSchema, phoneSchema, registerFormSchema, replaceControlCharacters, serverEmailSchema,
+  contactFormSchema, e164Of, fitName, loginFormSchema, nameSchema, phoneSchema, registerFormSchema, replaceControlCharacters, serverEmailSchema,
 } from './validation.ts';
 import { waitlistClaimSchema } from './waitlist.ts';
 
@@ -144,5 +144,16 @@ describe('one-line texts: phones, treatment names and reasons refuse control cha
   it('replaces runs of control characters with one space (for texts that cannot be refused, like a stored subject)', () => {
     expect(replaceControlCharacters('a\r\nBcc: x\u0000\u009by')).toBe('a Bcc: x y');
     expect(replaceControlCharacters('plain text')).toBe('plain text');
+  });
+});
+
+describe('e164Of', () => {
+  it('reads a phone written with the usual separators as E.164, and nothing else', () => {
+    expect(e164Of('+1 (415) 555-0100')).toBe('+14155550100');
+    expect(e164Of('+44 20.7946.0958')).toBe('+442079460958');
+    expect(e164Of('0415 555 0100')).toBeNull();
+    expect(e164Of('+1 555 CALL')).toBeNull();
+    expect(e164Of('+0 415 555 0100')).toBeNull();
+    expect(e164Of('+12345')).toBeNull();
   });
 });

@@ -88,6 +88,18 @@ export function fitName(raw: unknown, fallback: string): string {
  */
 export const phoneSchema = oneLine(z.string().trim().max(40, 'Phone must be 40 characters or shorter'));
 
+/** A phone number in E.164 (`+14155550123`): what text messages are sent to. */
+export const E164 = /^\+[1-9]\d{6,14}$/;
+
+/**
+ * A phone as the patient wrote it, in E.164 when it is one once the usual separators (spaces,
+ * dashes, dots, brackets) are gone; null when it is not (no leading +, letters, too short).
+ */
+export function e164Of(phone: string): string | null {
+  const compact = phone.replace(/[\s\-.()]/g, '');
+  return E164.test(compact) ? compact : null;
+}
+
 /** Control characters other than line breaks: what a text written in a text area must not hold. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS_BUT_LINE_BREAKS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/;

@@ -31,6 +31,12 @@ export const users = pgTable('users', {
   /** The patient turned check-up recall messages off (the profile page, or a recall link's Stop). */
   recallOptOut: boolean('recall_opt_out').notNull().default(false),
   /**
+   * Ours: the patient's phone in E.164 while they take text messages (`smsOptIn`, the profile
+   * page); null: no texts. Kept apart from `phone`, which is free text, so that a reply is
+   * matched to its sender by an index (practice-loop.md section 5).
+   */
+  smsPhone: text('sms_phone'),
+  /**
    * Ours: the doctor a `doctor` account works as (one account per doctor). Cleared when the
    * doctor row goes; only a doctor account holds one.
    */
@@ -41,6 +47,7 @@ export const users = pgTable('users', {
 }, (t) => [
   check('users_role_known', sql`${t.role} in ('user', 'receptionist', 'doctor', 'admin')`),
   check('users_doctor_id_only_doctors', sql`${t.doctorId} is null or ${t.role} = 'doctor'`),
+  index('users_sms_phone_idx').on(t.smsPhone).where(sql`${t.smsPhone} IS NOT NULL`),
 ]);
 
 export const sessions = pgTable(

@@ -42,6 +42,13 @@ export const outbox = pgTable(
      * Message-ID, so a resend after a crash is recognisable as the same message.
      */
     dedupeKey: text('dedupe_key'),
+    /** `mail`, or `sms`: a text message to the phone in `to_address` (practice-loop.md section 5). */
+    channel: text('channel', { enum: ['mail', 'sms'] }).notNull().default('mail'),
+    /**
+     * A reminder's or recall's text-message version: when the mail is taken for sending and its
+     * patient takes texts, one `sms` row is made of it, keyed by the mail's dedupe key.
+     */
+    smsBody: text('sms_body'),
     /** No longer written: the `mail.send` job's lease replaced the row's claim (decision 032). */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     lastError: text('last_error'),

@@ -114,6 +114,7 @@ describe('the account: profile and export', () => {
           phone: '+1 555 0100',
           remindersOptOut: false,
           recallOptOut: false,
+          smsOptIn: false,
         },
       };
       expect(res.json()).toEqual(expected);

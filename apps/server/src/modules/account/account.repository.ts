@@ -14,6 +14,7 @@ export async function findAccount(db: Db, userId: string) {
       phone: users.phone,
       remindersOptOut: users.remindersOptOut,
       recallOptOut: users.recallOptOut,
+      smsPhone: users.smsPhone,
       createdAt: users.createdAt,
     })
     .from(users)
@@ -30,7 +31,7 @@ export async function findAccount(db: Db, userId: string) {
 export async function updateProfile(
   db: Db,
   userId: string,
-  fields: { name?: string; phone?: string; remindersOptOut?: boolean; recallOptOut?: boolean },
+  fields: { name?: string; phone?: string; remindersOptOut?: boolean; recallOptOut?: boolean; smsPhone?: string | null },
 ): Promise<void> {
   await db
     .update(users)

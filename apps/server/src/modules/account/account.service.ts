@@ -8,6 +8,7 @@ import {
   ErrorCode,
   FRESH_SIGN_IN_MINUTES,
   accountDeletionTexts,
+  e164Of,
   type AccountDeleted,
   type AccountExport,
   type ProfileUpdate,
@@ -92,6 +93,8 @@ export interface AccountServiceDeps {
   verifyPassword: (headers: Headers, password: string) => Promise<boolean>;
   /** PATIENT_DATA_RETENTION_DAYS, as the answer words it. */
   retentionDays: number;
+  /** SMS_PROVIDER is set: a patient may take reminders and recalls by text (practice-loop.md section 5). */
+  textMessages?: boolean;
 }
 
 /** The request `DELETE /api/me` is, as the service needs it. */
@@ -119,7 +122,27 @@ export function createAccountService(deps: AccountServiceDeps) {
     phone: account.phone,
     remindersOptOut: account.remindersOptOut,
     recallOptOut: account.recallOptOut,
+    smsOptIn: account.smsPhone !== null,
   });
+
+  /**
+   * The number texts go to after an update (`users.sms_phone`, null: none): turning texts on, or
+   * changing the phone while they are on, needs a phone in E.164 (spaces and dashes allowed).
+   */
+  function smsPhoneAfter(account: { phone: string; smsPhone: string | null }, update: ProfileUpdate): string | null | undefined {
+    const wanted = update.smsOptIn ?? (account.smsPhone !== null ? true : undefined);
+    if (wanted === undefined || (update.smsOptIn === undefined && update.phone === undefined)) return undefined;
+    if (!wanted) return null;
+    if (!deps.textMessages) {
+      throw new AppError(ErrorCode.VALIDATION, 'This clinic does not send text messages.', { errors: { smsOptIn: ['This clinic does not send text messages'] } });
+    }
+    const e164 = e164Of(update.phone ?? account.phone);
+    if (!e164) {
+      const message = 'To get text messages, enter your phone in international format, such as +14155550123';
+      throw new AppError(ErrorCode.VALIDATION, `${message}.`, { errors: { phone: [message] } });
+    }
+    return e164;
+  }
 
   /**
    * The caller proves again who they are: the password for an account that has one (its
@@ -196,16 +219,24 @@ export function createAccountService(deps: AccountServiceDeps) {
     },
 
     /** What `GET /api/me` adds to the session's user: the phone and the reminder choice. */
-    async profileOf(caller: Caller): Promise<{ phone: string; remindersOptOut: boolean; recallOptOut: boolean }> {
+    async profileOf(caller: Caller): Promise<{ phone: string; remindersOptOut: boolean; recallOptOut: boolean; smsOptIn: boolean }> {
       const account = await findAccount(db, caller.userId);
-      return { phone: account?.phone ?? '', remindersOptOut: account?.remindersOptOut ?? false, recallOptOut: account?.recallOptOut ?? false };
+      return {
+        phone: account?.phone ?? '',
+        remindersOptOut: account?.remindersOptOut ?? false,
+        recallOptOut: account?.recallOptOut ?? false,
+        smsOptIn: (account?.smsPhone ?? null) !== null,
+      };
     },
 
     /** `PATCH /api/me`: the fields given (already checked by the shared schema), then the account. */
     async updateProfile(caller: Caller, update: ProfileUpdate) {
-      const fields = Object.fromEntries(
-        Object.entries(update).filter(([, value]) => value !== undefined),
+      const { smsOptIn: _smsOptIn, ...profile } = update;
+      const fields: Parameters<typeof updateProfile>[2] = Object.fromEntries(
+        Object.entries(profile).filter(([, value]) => value !== undefined),
       );
+      const smsPhone = smsPhoneAfter(await requireAccount(caller), update);
+      if (smsPhone !== undefined) fields.smsPhone = smsPhone;
       if (Object.keys(fields).length > 0) await updateProfile(db, caller.userId, fields);
       return me(await requireAccount(caller));
     },

@@ -11,6 +11,7 @@ import type { Caller } from '../identity/caller.ts';
 import {
   deleteBookings,
   findBookingsByIds,
+  findNextUpcoming,
   isReferenced,
   listActiveBookingsFrom,
   listAllBookingsOf,
@@ -115,6 +116,11 @@ export function createBookingPorts(deps: PortsDeps) {
         treatment: b.treatmentName, date: b.date, slot: b.slot, status: b.status, startsAt: b.startsAt, version: b.version, patientId: b.patientId,
         patient: { name: b.patientName, email: b.patientEmail, phone: b.phone },
       }]));
+    },
+
+    /** The next confirmed visit of any of the accounts (a text reply's C or R is about it). */
+    nextUpcomingOf(patientIds: readonly string[], at: Date): Promise<BookingRow | undefined> {
+      return findNextUpcoming(db, patientIds, at);
     },
 
     /** Every booking of an account, any status, as its export lists them (design section 5.7). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { SCHEDULE_LOCK_KEY } from '../../lib/lock-keys.ts';
 import type { PendingWrite } from '../../lib/pending-write.ts';
 import type { Db } from '../../db/client.ts';
@@ -296,6 +296,18 @@ export async function moveBooking(
 
 export function findBookingsByIds(db: Db, ids: readonly string[]): Promise<BookingRow[]> {
   return db.select().from(bookings).where(inArray(bookings.id, [...ids]));
+}
+
+/** The earliest confirmed booking of any of `patientIds` that starts after `at`, if any. */
+export async function findNextUpcoming(db: Db, patientIds: readonly string[], at: Date): Promise<BookingRow | undefined> {
+  if (patientIds.length === 0) return undefined;
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(inArray(bookings.patientId, [...patientIds]), eq(bookings.status, 'confirmed'), gt(bookings.startsAt, at)))
+    .orderBy(asc(bookings.startsAt))
+    .limit(1);
+  return row;
 }
 
 /** The patient says they are coming (a confirm link): the booking must still be at `version` and confirmed. */

@@ -50,10 +50,16 @@ export async function healthRoutes(
             googleSignIn: z.boolean(),
             /** `booking`: a patient must confirm the email address before booking (REQUIRE_EMAIL_VERIFICATION). */
             emailVerification: z.enum(['none', 'booking']),
+            /** SMS_PROVIDER is set: patients may take reminders and recalls by text (the profile page). */
+            textMessages: z.boolean(),
           }),
         },
       },
     },
-    async () => ({ googleSignIn: Boolean(opts.config.google), emailVerification: opts.config.requireEmailVerification }),
+    async () => ({
+      googleSignIn: Boolean(opts.config.google),
+      emailVerification: opts.config.requireEmailVerification,
+      textMessages: Boolean(opts.config.sms),
+    }),
   );
 }

@@ -28,6 +28,8 @@ export interface MailSenderOptions {
    * The text as it goes: a queued text may name links by purpose (`{{link:confirm}}`), made
    * when the mail is sent (links module). Absent: the text as queued.
    */
+  /** Text messages are on (SMS_PROVIDER): a reminder or recall also makes its text as it goes. */
+  textMessages?: boolean;
   expand?: (db: Db, mail: { textBody: string; userId: string | null; bookingId: string | null; bookingVersion: number | null }) => Promise<string>;
 }
 
@@ -39,14 +41,14 @@ function isPermanent(error: unknown): boolean {
 const outboxIdOf = (payload: Record<string, unknown>) => String(payload.outboxId);
 
 export function createMailSender(options: MailSenderOptions): JobKind & { close(): void } {
-  const { db, transport, from, messageIdHost, expand, now = () => new Date(), retryBaseMs = 30_000, retryMaxMs = 3_600_000, maxAttempts = 8 } = options;
+  const { db, transport, from, messageIdHost, expand, textMessages = false, now = () => new Date(), retryBaseMs = 30_000, retryMaxMs = 3_600_000, maxAttempts = 8 } = options;
   return {
     maxAttempts,
     retryBaseMs,
     retryMaxMs,
     isPermanent,
     async run(payload, job) {
-      const mail = await takeMail(db, outboxIdOf(payload), job.attempts, now());
+      const mail = await takeMail(db, outboxIdOf(payload), job.attempts, now(), { textMessages });
       if (!mail) return;
       const text = expand ? await expand(db, mail) : mail.textBody;
       await transport.sendMail({

@@ -90,7 +90,11 @@ export function createMailService(deps: MailDeps) {
           `You can turn these reminders off on your profile: ${deps.publicUrl}/dashboard/profile`,
         calendar: null,
       }));
-      return { ...mail, nextAttemptAt: r.dueAt, expiresAt: r.expiresAt, bookingId: booking.id, bookingVersion: booking.version, dedupeKey: r.dedupeKey };
+      // Its text, for a patient who takes texts (made when the mail goes): the replies C and R act.
+      const smsBody =
+        `Doctors Portal: reminder of your ${booking.treatmentName} ${day ? `${day}, ` : ''}${formatMediumDate(booking.date)} at ${booking.slot}. ` +
+        `Reply C to confirm or R to move it. Reply STOP to stop texts.`;
+      return { ...mail, smsBody, nextAttemptAt: r.dueAt, expiresAt: r.expiresAt, bookingId: booking.id, bookingVersion: booking.version, dedupeKey: r.dedupeKey };
     });
   }
 
@@ -238,6 +242,7 @@ export function createMailService(deps: MailDeps) {
           `Choose a time, no password needed: ${recall.linkPlaceholder}\n\n` +
           `${deps.clinicPhone ? `Or call us on ${deps.clinicPhone}.\n\n` : ''}` +
           `You can stop these messages from the link, or on your profile: ${deps.publicUrl}/dashboard/profile\n\nDoctors Portal\n`,
+        smsBody: `Doctors Portal: your ${recall.treatment} is due (${due}). Choose a time, no password needed: ${recall.linkPlaceholder} Reply STOP to stop texts.`,
       });
     },
 

@@ -7,11 +7,13 @@ import { outbox } from '../../db/schema.ts';
 export type OutboxRow = typeof outbox.$inferSelect;
 export type NewMail = Pick<
   typeof outbox.$inferInsert,
-  'kind' | 'toAddress' | 'subject' | 'textBody' | 'replyTo' | 'ics' | 'nextAttemptAt' | 'expiresAt' | 'bookingId' | 'bookingVersion' | 'dedupeKey' | 'userId'
+  'kind' | 'toAddress' | 'subject' | 'textBody' | 'replyTo' | 'ics' | 'nextAttemptAt' | 'expiresAt' | 'bookingId' | 'bookingVersion' | 'dedupeKey' | 'userId' | 'channel' | 'smsBody'
 >;
 
 /** The job kind that hands one outbox row to SMTP (mail-sender.ts). */
 export const SEND_MAIL_JOB = 'mail.send';
+/** The job kind that hands one `sms` row to the text-message provider (mail/sms-sender.ts). */
+export const SEND_SMS_JOB = 'sms.send';
 
 /** Stores a mail and the job that sends it; pass the transaction of whatever caused it. */
 export async function enqueueMail(db: Db, mail: NewMail): Promise<string> {
@@ -43,7 +45,7 @@ export function enqueueMailsWrite(db: Db, mails: NewMail[]): PendingWrite[] {
 // same round trip (the two inserts may travel as one statement, where neither sees the other).
 const withIds = (mails: NewMail[]) => mails.map((mail) => ({ ...mail, id: newRecordId() }));
 const sendJobs = (rows: (NewMail & { id: string })[]) =>
-  rows.map((row) => ({ kind: SEND_MAIL_JOB, payload: { outboxId: row.id }, runAt: row.nextAttemptAt ?? new Date() }));
+  rows.map((row) => ({ kind: row.channel === 'sms' ? SEND_SMS_JOB : SEND_MAIL_JOB, payload: { outboxId: row.id }, runAt: row.nextAttemptAt ?? new Date() }));
 const insertMails = (db: Db, mails: NewMail[]) => db.insert(outbox).values(mails).onConflictDoNothing({ target: outbox.dedupeKey });
 
 /**
@@ -59,33 +61,40 @@ export async function cancelPendingReminders(db: Db, bookingIds: readonly string
 }
 
 /**
- * The mail a `mail.send` job is about, taken for sending (status `sending`, `attempts` the job's),
- * or null when there is nothing to send: it was sent, failed or withdrawn already, or its dedupe
- * key was taken by an earlier copy. Run by the job that holds the mail's only job, so no other
- * instance sends it meanwhile (the job's lease; a holder that died leaves it `sending`, and the
- * job, run again, takes it again).
+ * The mail a `mail.send` (or text an `sms.send`) job is about, taken for sending (status
+ * `sending`, `attempts` the job's), or null when there is nothing to send: it was sent, failed or
+ * withdrawn already, or its dedupe key was taken by an earlier copy. Run by the job that holds the
+ * row's only job, so no other instance sends it meanwhile (the job's lease; a holder that died
+ * leaves it `sending`, and the job, run again, takes it again).
  *
  * In the same transaction, a reminder is checked against its booking (design section 5.4): one
  * whose booking is no longer confirmed at the version it was computed for, or whose patient
  * opted out, becomes `cancelled`; one past its `expires_at` (the server was down) `expired`.
- * Neither is sent. Times are the app's clock (`now`), which tests pin.
+ * Neither is sent. A text is cancelled too once its patient stopped texts or changed the number.
+ * Times are the app's clock (`now`), which tests pin.
+ *
+ * With `textMessages`, a mail that has a text version (`sms_body`) whose patient takes texts
+ * gets its one `sms` row here, keyed by the mail's own dedupe key: made as the mail goes, so it
+ * follows the mail's quiet hours and checks, and exists once however often the mail is retried.
  */
-export async function takeMail(db: Db, id: string, attempts: number, now: Date): Promise<OutboxRow | null> {
+export async function takeMail(db: Db, id: string, attempts: number, now: Date, options: { textMessages?: boolean } = {}): Promise<OutboxRow | null> {
   return db.transaction(async (tx) => {
-    const found = await tx.execute<{ id: string; stale: boolean; late: boolean }>(sql`
-      SELECT o.id,
+    const found = await tx.execute<TakenRow>(sql`
+      SELECT o.id, p.sms_phone,
              (o.booking_id IS NOT NULL AND (b.id IS NULL OR b.status <> 'confirmed' OR b.version <> o.booking_version
                OR coalesce(u.reminders_opt_out, false))) AS stale,
+             (o.channel = 'sms' AND p.sms_phone IS DISTINCT FROM o.to_address) AS texts_off,
              (o.expires_at IS NOT NULL AND o.expires_at <= ${now}) AS late
       FROM outbox o
       LEFT JOIN bookings b ON b.id = o.booking_id
       LEFT JOIN users u ON u.id = b.patient_id
+      LEFT JOIN users p ON p.id = o.user_id
       WHERE o.id = ${id} AND o.status IN ('pending', 'sending')
       FOR UPDATE OF o`);
-    const [row] = Array.isArray(found) ? found : (found as { rows: { id: string; stale: boolean; late: boolean }[] }).rows;
+    const [row] = Array.isArray(found) ? found : (found as { rows: TakenRow[] }).rows;
     if (!row) return null;
-    if (row.stale) {
-      await tx.update(outbox).set({ status: 'cancelled', lastError: 'the booking changed or reminders are off' }).where(eq(outbox.id, id));
+    if (row.stale || row.texts_off) {
+      await tx.update(outbox).set({ status: 'cancelled', lastError: row.stale ? 'the booking changed or reminders are off' : 'texts are off' }).where(eq(outbox.id, id));
       return null;
     }
     if (row.late) {
@@ -93,8 +102,37 @@ export async function takeMail(db: Db, id: string, attempts: number, now: Date):
       return null;
     }
     const [taken] = await tx.update(outbox).set({ status: 'sending', attempts }).where(eq(outbox.id, id)).returning();
+    if (taken && options.textMessages && row.sms_phone) await enqueueTextOf(tx, taken, row.sms_phone, now);
     return taken ?? null;
   });
+}
+
+type TakenRow = {
+  id: string;
+  sms_phone: string | null;
+  stale: boolean;
+  texts_off: boolean;
+  late: boolean;
+};
+
+/** A mail's text version as its own `sms` row and job (takeMail), once per mail. */
+async function enqueueTextOf(tx: Db, mail: OutboxRow, phone: string, now: Date): Promise<void> {
+  if (mail.channel !== 'mail' || !mail.smsBody || !mail.dedupeKey) return;
+  await enqueueMails(tx, [
+    {
+      channel: 'sms',
+      kind: mail.kind,
+      toAddress: phone,
+      subject: '',
+      textBody: mail.smsBody,
+      userId: mail.userId,
+      bookingId: mail.bookingId,
+      bookingVersion: mail.bookingVersion,
+      expiresAt: mail.expiresAt,
+      nextAttemptAt: now,
+      dedupeKey: `sms:${mail.dedupeKey}`,
+    },
+  ]);
 }
 
 /** A mail whose outcome is still open: only such a row's state follows its job's retries and failure. */
