@@ -3,7 +3,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { z } from 'zod';
 import type { RegisterForm } from '@clinic/shared';
 import { api } from '../../../lib/api-client.ts';
-import { configQueryOptions } from './get-config.ts';
+import { configQueryOptions } from '../../../lib/client-config.ts';
 import { completeSignIn } from './exchange-access-token.ts';
 
 export function signUpWithEmail({ name, email, password }: RegisterForm): Promise<unknown> {

@@ -10,7 +10,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { texts } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { configQueryOptions } from '../api/get-config.ts';
+import { configQueryOptions } from '../../../lib/client-config.ts';
 import { completeSignIn } from '../api/exchange-access-token.ts';
 import { getMe } from '../api/get-me.ts';
 import { signInWithGoogle } from '../api/sign-in-social.ts';

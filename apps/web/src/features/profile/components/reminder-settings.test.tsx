@@ -147,3 +147,39 @@ describe('ReminderSettings', () => {
     });
   });
 });
+
+describe('ReminderSettings, text messages', () => {
+  const textsCheckbox = () => screen.getByRole('checkbox', { name: 'Text my reminders to my phone too' });
+
+  it('offers texts only when the clinic sends them', async () => {
+    mockFetch({ 'GET /api/config': () => json({ googleSignIn: false, textMessages: false }) });
+    renderSettings();
+    await waitFor(() => expect(checkbox()).toBeInTheDocument());
+    expect(screen.queryByRole('checkbox', { name: 'Text my reminders to my phone too' })).not.toBeInTheDocument();
+  });
+
+  it('turns texts on with PATCH /api/me { smsOptIn }, and shows the server’s reason when the phone will not do', async () => {
+    const user = userEvent.setup();
+    let accept = false;
+    const { calls } = mockFetch({
+      'GET /api/config': () => json({ googleSignIn: false, textMessages: true }),
+      'PATCH /api/me': (call) =>
+        accept ? echoPatch(call) : problem(400, 'To get text messages, enter your phone in international format, such as +14155550123.'),
+    });
+    renderSettings({ phone: '0415 555' });
+    expect(await screen.findByRole('checkbox', { name: 'Text my reminders to my phone too' })).not.toBeChecked();
+    expect(textsCheckbox()).toHaveAccessibleDescription(/international format, such as \+14155550123/);
+
+    await user.click(textsCheckbox());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your text message setting was not saved: To get text messages, enter your phone in international format, such as +14155550123.',
+    );
+    expect(textsCheckbox()).not.toBeChecked();
+
+    accept = true;
+    await user.click(textsCheckbox());
+    expect(await screen.findByText('Reminder settings saved')).toBeInTheDocument();
+    expect(textsCheckbox()).toBeChecked();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ smsOptIn: true }, { smsOptIn: true }]);
+  });
+});

@@ -1,6 +1,8 @@
 import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { Me } from '@clinic/shared';
+import { configQueryOptions } from '../../../lib/client-config.ts';
 import { TitledSection } from '../../../components/ui/titled-section.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -56,6 +58,45 @@ function ReminderChoice({ account, optOut, label, failure, onSaved }: ReminderCh
   );
 }
 
+/**
+ * Reminders and recalls by text too (`smsOptIn`, practice-loop.md section 5), offered only when
+ * the clinic sends texts. The server checks the phone (E.164) and says what to fix.
+ */
+function TextMessageChoice({ account, onSaved }: { account: Account; onSaved: (user: Account) => void }) {
+  const save = useUpdateProfile(onSaved);
+  const checkboxId = useId();
+  const hintId = useId();
+  const isChecked = save.isPending ? save.variables?.smsOptIn === true : account.smsOptIn === true;
+
+  return (
+    <>
+      <label htmlFor={checkboxId} className="flex w-fit cursor-pointer items-center gap-2">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          className="checkbox checkbox-sm"
+          aria-describedby={hintId}
+          checked={isChecked}
+          disabled={save.isPending}
+          onChange={(event) =>
+            save.mutate({ smsOptIn: event.target.checked }, { onSuccess: () => toast.success(REMINDERS_SAVED_TOAST) })
+          }
+        />
+        <span>Text my reminders to my phone too</span>
+      </label>
+      <p id={hintId} className="text-sm text-base-content/70">
+        Your phone in international format, such as +14155550123. Reply C to a text to confirm, R to move
+        the appointment, STOP to stop texts.
+      </p>
+      {save.isError && (
+        <p role="alert" className="text-sm text-error">
+          Your text message setting was not saved: {errorMessage(save.error)}
+        </p>
+      )}
+    </>
+  );
+}
+
 type ReminderSettingsProps = {
   account: Account;
   onSaved: (user: Account) => void;
@@ -63,9 +104,10 @@ type ReminderSettingsProps = {
 
 /**
  * Appointment reminders (`remindersOptOut`) and check-up reminders after a visit
- * (`recallOptOut`, practice-loop.md section 4), each on or off by itself.
+ * (`recallOptOut`, practice-loop.md section 4), each on or off by itself; and texts, where offered.
  */
 export function ReminderSettings({ account, onSaved }: ReminderSettingsProps) {
+  const config = useQuery(configQueryOptions());
   return (
     <TitledSection title="Reminders" className="flex flex-col gap-2">
       <ReminderChoice
@@ -82,6 +124,7 @@ export function ReminderSettings({ account, onSaved }: ReminderSettingsProps) {
         failure="Your check-up reminder setting was not saved"
         onSaved={onSaved}
       />
+      {config.data?.textMessages === true && <TextMessageChoice account={account} onSaved={onSaved} />}
     </TitledSection>
   );
 }

@@ -1,14 +1,16 @@
 /**
- * `GET /api/config`: what this clinic's server has switched on: Google sign-in, and whether a
- * patient must confirm the email address before booking.
+ * `GET /api/config`: what this clinic's server has switched on: Google sign-in, whether a patient
+ * must confirm the email address before booking, and text messages. Read by several features.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
 export type ClientConfig = {
   googleSignIn: boolean;
   /** `booking`: an unconfirmed address may not book. Absent from older servers: as `none`. */
   emailVerification?: 'none' | 'booking';
+  /** The clinic sends texts (SMS_PROVIDER): the profile offers them. Absent from older servers: none. */
+  textMessages?: boolean;
 };
 
 export function getConfig(signal?: AbortSignal): Promise<ClientConfig> {
