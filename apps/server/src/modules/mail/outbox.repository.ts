@@ -123,7 +123,8 @@ async function enqueueTextOf(tx: Db, mail: OutboxRow, phone: string, now: Date):
       channel: 'sms',
       kind: mail.kind,
       toAddress: phone,
-      subject: '',
+      // What the screens and the export list it by: the mail's subject, marked as its text.
+      subject: `[Text] ${mail.subject}`,
       textBody: mail.smsBody,
       userId: mail.userId,
       bookingId: mail.bookingId,

@@ -107,7 +107,7 @@ describe('text messages', () => {
       body: 'Doctors Portal: reminder of your Teeth Cleaning tomorrow, Jun 10, 2030 at 10.00 AM - 10.30 AM. Reply C to confirm or R to move it. Reply STOP to stop texts.',
     });
     const rows = await t.db.select().from(outbox).where(and(eq(outbox.channel, 'sms'), eq(outbox.toAddress, phone)));
-    expect(rows.map((r) => [r.kind, r.status])).toEqual([['booking-reminder', 'sent']]);
+    expect(rows.map((r) => [r.kind, r.status, r.subject])).toEqual([['booking-reminder', 'sent', '[Text] Reminder: Teeth Cleaning tomorrow, Jun 10, 2030 at 10.00 AM - 10.30 AM']]);
     // The other patient got the mail only.
     expect(smtp.received.filter((m) => m.to.includes(other.email))).toHaveLength(2);
     expect(await t.db.select().from(outbox).where(and(eq(outbox.channel, 'sms'), eq(outbox.userId, (await t.app.inject({ url: '/api/me', headers: bearer(other) })).json().user._id)))).toEqual([]);
