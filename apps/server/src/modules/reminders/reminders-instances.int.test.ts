@@ -4,7 +4,8 @@
  * and one clock that the test moves. Each reminder reaches the server once; after a reschedule only
  * the new version's do, after a cancel or an opt-out none do; an instance that dies between the
  * server's accept and `markSent` causes at most one duplicate, with the same Message-ID; a reminder
- * found long after its time expires unsent; and a minute's tick runs once, on one instance.
+ * found long after its time expires unsent; and a minute's tick runs once, on one instance. A
+ * patient who takes texts gets each reminder by text once too (practice-loop.md section 5).
  *
  * The job runner's claim, once-only run and backoff are also tested on one database with three
  * runners, on PGlite as well.
@@ -18,8 +19,10 @@ import {
   bearer, buildTestApp, createBooking, createSignedInPatients, createTestStorage, testDb, treatmentsOn, type TestApp, type TestStorage,
 } from '../../test/helper.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
+import { STAND_IN_SID, STAND_IN_TOKEN, startTwilioStandIn } from '../../test/twilio-stand-in.ts';
 import { createJobRunner, tickKey } from '../jobs/job-runner.ts';
 import { SEND_MAIL_JOB } from '../mail/mail-sender.ts';
+import { SEND_SMS_JOB } from '../mail/sms-sender.ts';
 
 // Monday 2030-06-03, 10:00 in the clinic's zone (Europe/Berlin, UTC+2 in June).
 const NOW = Date.parse('2030-06-03T08:00:00Z');
@@ -43,21 +46,23 @@ const setClock = (iso: string) => void (clockMs = Date.parse(iso));
 // PGlite is one process's, so this block runs on the api-postgres project only.
 describe.skipIf(testDb !== 'postgres')('reminders with three instances on one PostgreSQL', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let twilio: Awaited<ReturnType<typeof startTwilioStandIn>>;
   let storage: TestStorage;
   /** The three instances, A, B and C. */
   let instances: TestApp[];
   const closed = new Set<TestApp>();
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
+    [smtp, twilio] = await Promise.all([startSmtpServer(), startTwilioStandIn()]);
   });
   afterAll(async () => {
-    await smtp.close();
+    await Promise.all([smtp.close(), twilio.close()]);
   });
 
   beforeEach(async () => {
     clockMs = NOW;
     smtp.received.length = 0;
+    twilio.sent.length = 0;
     storage = await createTestStorage();
     const env = {
       SMTP_URL: smtp.url,
@@ -69,6 +74,12 @@ describe.skipIf(testDb !== 'postgres')('reminders with three instances on one Po
       REQUIRE_EMAIL_VERIFICATION: 'none',
       // A patient may cancel until the start (one test cancels a day before).
       CANCEL_NOTICE_HOURS: '0',
+      // Texts for the patients who take them (none but one test's).
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: STAND_IN_SID,
+      TWILIO_AUTH_TOKEN: STAND_IN_TOKEN,
+      TWILIO_FROM: '+15550009999',
+      TWILIO_API_URL: twilio.url,
     };
     instances = await Promise.all(
       [0, 1, 2].map(() =>
@@ -89,7 +100,7 @@ describe.skipIf(testDb !== 'postgres')('reminders with three instances on one Po
   const live = () => instances.filter((instance) => !closed.has(instance));
 
   /** All live instances' job engines at once over the due mails, `rounds` times (each round: three concurrent passes). */
-  const sendDue = (t: TestApp) => t.app.jobs.runOnce({ kinds: [SEND_MAIL_JOB] });
+  const sendDue = (t: TestApp) => t.app.jobs.runOnce({ kinds: [SEND_MAIL_JOB, SEND_SMS_JOB] });
   async function runWorkers(rounds = 3, workers = live()) {
     for (let round = 0; round < rounds; round++) await Promise.all(workers.map(sendDue));
   }
@@ -111,7 +122,7 @@ describe.skipIf(testDb !== 'postgres')('reminders with three instances on one Po
     live()[0]!.db
       .select()
       .from(outbox)
-      .where(and(eq(outbox.bookingId, bookingId), eq(outbox.kind, 'booking-reminder')))
+      .where(and(eq(outbox.bookingId, bookingId), eq(outbox.kind, 'booking-reminder'), eq(outbox.channel, 'mail')))
       .orderBy(outbox.nextAttemptAt);
 
   const jobOfMail = (outboxId: string) =>
@@ -159,9 +170,11 @@ describe.skipIf(testDb !== 'postgres')('reminders with three instances on one Po
     expect(acceptedBeforeDeath).toBe(1);
   }
 
-  it('sends each reminder once although three instances run their workers at once', async () => {
-    const [, b] = instances;
+  it('sends each reminder once, by mail and by text, although three instances run their workers at once', async () => {
+    const [a, b] = instances;
     const ann = await patient('reminded');
+    const texts = await a!.app.inject({ method: 'PATCH', url: '/api/me', headers: bearer(ann), payload: { phone: '+49 30 1234567', smsOptIn: true } });
+    expect(texts.statusCode).toBe(200);
     const booked = await book(ann, TEN, b!);
     const id = booked._id;
 
@@ -199,6 +212,10 @@ describe.skipIf(testDb !== 'postgres')('reminders with three instances on one Po
     setClock('2030-06-06T08:30:00Z');
     await runWorkers();
     expect(receivedReminders(id)).toHaveLength(2);
+    expect(twilio.sent.map((text) => [text.to, /tomorrow|today/.exec(text.body)?.[0]])).toEqual([
+      ['+49301234567', 'tomorrow'],
+      ['+49301234567', 'today'],
+    ]);
   });
 
   it("after a reschedule sends only the new version's reminders", async () => {
