@@ -3,6 +3,7 @@
  * list with filters and keyset paging, its CSV, statuses, cancelling with a refund choice.
  */
 import { z } from 'zod';
+import { bookingFormsSchema } from './forms.ts';
 import { bookingSchema, bookingStatusSchema, dateInputSchema } from './booking.ts';
 import { daysBetween } from './dates.ts';
 import { oneLine, phoneSchema, reasonSchema, serverEmailSchema, uuidSchema } from './validation.ts';
@@ -43,6 +44,10 @@ export const adminBookingSchema = bookingSchema.extend({
   arrivedAt: z.string().nullable(),
   /** The patient asked to be called about it and nobody has resolved that yet. */
   callbackOpen: z.boolean(),
+  /** The patient's medical history and this visit's consent (practice-loop.md section 6.3). */
+  forms: bookingFormsSchema.optional(),
+  /** The patient's answers that the form flags for staff (an allergy, blood thinners, ...). */
+  alerts: z.array(z.string()).optional(),
 });
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
 

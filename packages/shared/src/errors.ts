@@ -32,6 +32,8 @@ export const ErrorCode = {
   LINK_EXPIRED: 'link_expired',
   /** A link already used, or made for an appointment that has changed since: 409. */
   LINK_USED: 'link_used',
+  /** Check-in opens CHECKIN_OPENS_MINUTES before the start and closes 30 minutes after it (practice-loop.md section 6.4). */
+  CHECK_IN_CLOSED: 'check_in_closed',
   RATE_LIMITED: 'rate_limited',
   PAYLOAD_TOO_LARGE: 'payload_too_large',
   UNSUPPORTED_MEDIA_TYPE: 'unsupported_media_type',

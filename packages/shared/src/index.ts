@@ -21,3 +21,4 @@ export * from './staff-day.ts';
 export * from './clinic.ts';
 export * from './links.ts';
 export * from './recall.ts';
+export * from './forms.ts';

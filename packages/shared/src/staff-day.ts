@@ -1,5 +1,6 @@
 /** A doctor's day (`GET /api/staff/day`, practice-loop.md section 2): the patients of one lane on one date. */
 import { z } from 'zod';
+import { bookingFormsSchema } from './forms.ts';
 import { bookingStatusSchema, dateInputSchema } from './booking.ts';
 import { minuteOfDaySchema } from './schedule.ts';
 import { reasonSchema, uuidSchema } from './validation.ts';
@@ -17,8 +18,13 @@ export const staffDayItemSchema = z.object({
     slot: z.string(),
     treatment: z.string(),
     status: bookingStatusSchema,
+    /** When the patient checked in (practice-loop.md section 6.4); null until they do. */
+    arrivedAt: z.string().nullable().optional(),
   }),
-  patient: z.object({ name: z.string(), phone: z.string() }),
+  /** `_id`: the account, for opening its forms (`GET /api/admin/patients/:id/forms`); null once detached. */
+  patient: z.object({ _id: z.string().nullable().optional(), name: z.string(), phone: z.string() }),
+  forms: bookingFormsSchema.optional(),
+  alerts: z.array(z.string()).optional(),
 });
 export type StaffDayItem = z.infer<typeof staffDayItemSchema>;
 

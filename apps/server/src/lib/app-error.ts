@@ -26,6 +26,7 @@ const statusByCode: Record<ErrorCode, number> = {
   [ErrorCode.OFFER_EXPIRED]: 410,
   [ErrorCode.LINK_EXPIRED]: 410,
   [ErrorCode.LINK_USED]: 409,
+  [ErrorCode.CHECK_IN_CLOSED]: 409,
   [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
   [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: 415,
   [ErrorCode.RATE_LIMITED]: 429,
