@@ -104,6 +104,7 @@ const statusText: Record<string, string> = {
   confirmed: 'Confirmed',
   completed: 'Marked completed',
   no_show: 'Marked as a no-show',
+  arrived: 'Checked in',
   cancelled: 'Cancelled',
 };
 
