@@ -5,6 +5,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { DEFAULT_MEDICAL_HISTORY } from '@clinic/shared';
 import { doctors, images, scheduleExceptions, treatments as treatmentsTable, users, waitlistEntries } from './db/schema.ts';
 import type { RouteAccess } from './modules/identity/caller.ts';
 import { bearer, buildTestApp, signIn, signUp, type TestApp, type TestUser } from './test/helper.ts';
@@ -240,7 +241,7 @@ const MATRIX: Record<string, Row> = {
   // Signed links: public, each acting only as its token allows (an unknown one is a 404 for all).
   // Each row from its own address: the links' limit is 20 a minute per address.
   ...Object.fromEntries(
-    ['confirm', 'cancel', 'reschedule', 'callback', 'stop', 'book', 'snooze'].map((action, i): [string, Row] => [
+    ['confirm', 'cancel', 'reschedule', 'callback', 'stop', 'book', 'snooze', 'check-in'].map((action, i): [string, Row] => [
       `POST /api/links/:token/${action}`,
       {
         request: () => ({
@@ -257,6 +258,44 @@ const MATRIX: Record<string, Row> = {
   'GET /api/links/:token/availability': {
     request: () => ({ url: `/api/links/${'Z'.repeat(43)}/availability?date=2030-06-05`, remoteAddress: '10.77.0.10' }),
     expected: everyone(404),
+  },
+  // Intake (practice-loop.md section 6): the owner edits the forms; patients fill theirs in; the
+  // answers are the patient's doctor's and the owner's to read, never the front desk's.
+  'GET /api/admin/forms/medical-history': { request: () => ({ url: '/api/admin/forms/medical-history' }), expected: adminOnly(200) },
+  'PUT /api/admin/forms/medical-history': {
+    request: () => ({ method: 'PUT', url: '/api/admin/forms/medical-history', payload: DEFAULT_MEDICAL_HISTORY }),
+    expected: adminOnly(200),
+  },
+  'PATCH /api/admin/forms/medical-history': { request: () => ({ method: 'PATCH', url: '/api/admin/forms/medical-history', payload: { required: false } }), expected: adminOnly(200) },
+  'GET /api/admin/treatments/:id/consent': { request: async (f) => ({ url: `/api/admin/treatments/${await f.freshTreatmentId()}/consent` }), expected: adminOnly(200) },
+  'PUT /api/admin/treatments/:id/consent': {
+    request: async (f) => ({ method: 'PUT', url: `/api/admin/treatments/${await f.freshTreatmentId()}/consent`, payload: { text: null } }),
+    expected: adminOnly(200),
+  },
+  'GET /api/me/forms': { request: () => ({ url: '/api/me/forms' }), expected: signedIn(200), access: 'signed-in' },
+  'POST /api/me/forms/medical-history': {
+    // A version that does not exist: each signed-in caller is told the form changed.
+    request: () => ({ method: 'POST', url: '/api/me/forms/medical-history', payload: { version: 999, answers: {}, signature: { typedName: 'Any Body' } } }),
+    expected: signedIn(412),
+    access: 'signed-in',
+  },
+  'POST /api/booking/:id/consent': {
+    // The fixture booking's treatment needs no consent: its patient is told so; nobody else sees it.
+    request: (f) => ({ method: 'POST', url: `/api/booking/${f.bookingId}/consent`, payload: { version: 1, typedName: 'Any Body' } }),
+    expected: { ...signedIn(404), patient: 400 },
+    access: 'signed-in',
+  },
+  'POST /api/booking/:id/check-in': {
+    // Days ahead: check-in is not open yet, for its patient and for the front desk.
+    request: (f) => ({ method: 'POST', url: `/api/booking/${f.bookingId}/check-in` }),
+    // A doctor checks in the patients of their own lane only (the fixture booking is on another).
+    expected: { ...signedIn(409), otherPatient: 404, doctor: 404 },
+    access: 'signed-in',
+  },
+  'GET /api/admin/patients/:id/forms': {
+    request: async (f) => ({ url: `/api/admin/patients/${await f.freshUserId()}/forms` }),
+    expected: adminOnly(200),
+    access: 'healthRecords',
   },
   'GET /api/admin/recalls': { request: () => ({ url: '/api/admin/recalls?status=due' }), expected: frontDesk(200), access: 'frontDesk' },
   'PATCH /api/admin/recalls/:id': {

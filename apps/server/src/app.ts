@@ -14,75 +14,50 @@ import { chosenTimeZone, migrateDatabase, type ZoneChange } from './db/migrate.t
 import { recordAudit } from './modules/audit/audit.service.ts';
 import { loggerOptions } from './lib/logger-options.ts';
 import { createIdentity } from './modules/identity/identity.ts';
-import { identityRoutes } from './modules/identity/identity.routes.ts';
-import { verificationRoutes } from './modules/identity/verification.routes.ts';
-import { meRoutes } from './modules/identity/me.routes.ts';
 import { createSignInLimits } from './modules/identity/sign-in-limits.ts';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createInviteStaff } from './modules/users/invite-staff.service.ts';
 import { createStaffDayService } from './modules/staff/staff-day.service.ts';
-import { staffDayRoutes } from './modules/staff/staff-day.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { createAccountErasure } from './modules/account/erase-account.service.ts';
-import { accountRoutes } from './modules/account/account.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { clinicRoutes } from './modules/clinic/clinic.routes.ts';
 import { createClinicService } from './modules/clinic/clinic.service.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
-import { contactRoutes } from './modules/contact/contact.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { readyRoutes } from './modules/health/ready.routes.ts';
 import { createMetrics } from './modules/metrics/metrics.ts';
-import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createBookingService } from './modules/booking/booking.service.ts';
 import { createAvailabilityCache } from './modules/booking/availability-cache.ts';
 import { listenForChanges } from './lib/change-channel.ts';
 import { forgetDate, isAvailabilityPayload } from './modules/booking/availability-channel.ts';
 import { SCHEDULE_CHANGED } from './modules/schedule/schedule-channel.ts';
 import { REVIEWS_CHANGED } from './modules/reviews/reviews-channel.ts';
-import { bookingRoutes } from './modules/booking/booking.routes.ts';
-import { appointmentsRoutes } from './modules/booking/appointments.routes.ts';
 import { createScheduleSnapshot } from './modules/schedule/schedule-snapshot.ts';
 import { createScheduleAdmin } from './modules/schedule/schedule-admin.service.ts';
-import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
-import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createDoctorsService } from './modules/doctors/doctors.service.ts';
-import { doctorsRoutes } from './modules/doctors/doctors.routes.ts';
 import { createImagesService } from './modules/images/images.service.ts';
-import { imagesRoutes } from './modules/images/images.routes.ts';
 import { CLOSE_INTENTS_JOB, createPaymentsService } from './modules/payments/payments.service.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createStripeProcessor } from './modules/payments/stripe-processor.ts';
 import { createRefundsService, ISSUE_REFUND_JOB } from './modules/payments/refunds.service.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
-import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailSender, SEND_MAIL_JOB } from './modules/mail/mail-sender.ts';
 import { bookingLedger } from './modules/booking/booking-ledger.ts';
 import { createJobRunner } from './modules/jobs/job-runner.ts';
 import { enqueueJobs } from './db/job-queue.ts';
-import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
-import { backupRoutes } from './modules/backup/backup.routes.ts';
 import { createBackupService } from './modules/backup/backup.service.ts';
 import { closeEntriesBookedWrites } from './modules/waitlist/waitlist.repository.ts';
 import { createWaitlistService } from './modules/waitlist/waitlist.service.ts';
 import { createLinksService } from './modules/links/links.service.ts';
 import { openCallbackBookings } from './modules/links/links.repository.ts';
-import { linksRoutes } from './modules/links/links.routes.ts';
 import { createTextMessages } from './modules/sms/text-messages.ts';
+import { createFormsService } from './modules/forms/forms.service.ts';
 import { createRecallHooks, createRecallService } from './modules/recall/recall.service.ts';
-import { recallRoutes } from './modules/recall/recall.routes.ts';
-import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
-import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createDiskWatch, type FreeSpaceReader } from './modules/disk/disk-watch.ts';
-import { registerAccessControl } from './modules/identity/caller.ts';
 import { registerDiskGuard } from './plugins/disk-guard.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerDrain } from './plugins/drain.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { registerSpa } from './plugins/spa.ts';
+import { registerRoutes } from './app-routes.ts';
 import { registerRequestLog } from './plugins/request-log.ts';
 import { logDestination } from './lib/log-destination.ts';
 
@@ -283,8 +258,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requireEmailVerification: config.requireEmailVerification,
     rateLimit: { limiter: rateLimiter, max: config.bookingRateLimitPerMinute, windowSeconds: 60 },
     openCallbacks: (ids) => openCallbackBookings(db, ids),
+    // Called per list, after `forms` (built from this service) exists.
+    intakeFlags: (rows) => forms.flagsOf(rows),
     recall: createRecallHooks(),
   });
+  // Intake, consent and check-in (practice-loop.md section 6).
+  const forms = createFormsService({ db, now, timeZone: config.clinicTimeZone, publicUrl: config.publicUrl, settings: config.intake, booking });
   // Patients due again after a completed visit, and the messages that bring them back.
   const recall = createRecallService({
     db,
@@ -315,13 +294,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payments,
     contact,
     retentionDays: config.patientDataRetentionDays,
+    forms,
   });
   const users = createUsersService({ db, auth, erasure });
   const inviteStaff = createInviteStaff({
     db, auth, users, publicUrl: config.publicUrl,
     doctorExists: async (id) => (await doctors.find(id)) !== null,
   });
-  const staffDay = createStaffDayService({ db, booking, doctors });
+  const staffDay = createStaffDayService({ db, booking, doctors, intakeFlags: (ids) => forms.flagsOfBookings(ids) });
   const account = createAccountService({
     db,
     now,
@@ -338,6 +318,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     recallsOf: async (patientId) =>
       (await recall.exportOf(patientId)).map((r) => ({ treatment: r.treatment, dueDate: r.dueDate, status: r.status, attempts: r.attempts, note: r.note, createdAt: r.createdAt })),
     callbacksOf: (patientId) => links.exportOf(patientId),
+    formsOf: (patientId) => forms.exportOf(patientId),
     async verifyPassword(headers, password) {
       try {
         return (await auth.api.verifyPassword({ headers, body: { password } })).status;
@@ -372,6 +353,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     recalls: { forLink: (id) => recall.forLink(id), snooze: (id) => recall.snooze(id) },
     recallFollowupDays: config.recall.followupDays,
+    checkInOpensMinutes: config.intake.checkInOpensMinutes,
   });
   app.decorate('links', links);
   // Backups of the embedded database on disk, taken by the process that holds it; on PostgreSQL
@@ -395,7 +377,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         from: config.mail.from,
         messageIdHost: new URL(config.publicUrl).hostname,
         now,
-        expand: (tx, mail) => links.expand(tx, mail),
+        expand: async (tx, mail) => forms.expandIntake(tx, { ...mail, textBody: await links.expand(tx, mail) }),
         textMessages: texts !== null,
         ...options.outbox,
       })
@@ -417,7 +399,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       'tick.auto-complete': async () => void (await booking.autoComplete(config.autoCompleteAfterDays)),
       'tick.backup': async () => void (await backups?.backUpIfDue()),
       // Erased patients' retained identities past their time (decision 014), once a day.
-      'tick.purge-retention': async () => void (await account.purgeExpiredRetention()),
+      'tick.purge-retention': async () => {
+        await account.purgeExpiredRetention();
+        await forms.purgeRetained();
+      },
     },
     ticks: [
       'tick.expire-offers',
@@ -454,38 +439,35 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.jobs?.autoStart !== false) jobs.start();
 
   // Routes, each declaring who may call it (`config.access`), checked before its input.
-  registerAccessControl(app, callers);
-  await app.register(healthRoutes, { database, config, disk: diskWatch });
-  await app.register(readyRoutes, { database });
-  await app.register(metricsRoutes, { metrics, config });
-  await app.register(identityRoutes, { auth, limits: signInLimits, config });
-  await app.register(verificationRoutes, { auth, callers, rateLimiter });
-  await app.register(meRoutes, { callers, profileOf: (caller) => account.profileOf(caller) });
-  await app.register(usersRoutes, { users, inviteStaff, callers });
-  await app.register(clinicRoutes, { clinic, callers });
-  await app.register(accountRoutes, { account, callers });
-  await app.register(contactRoutes, { contact, callers });
-  await app.register(mailRoutes, { db, callers });
-  await app.register(bookingRoutes, { booking, callers });
-  await app.register(appointmentsRoutes, {
-    booking,
-    callers,
-    ensurePatient: (caller, patient) => users.ensurePatient(caller, patient, config.publicUrl),
-  });
-  await app.register(doctorsRoutes, { doctors, callers });
-  await app.register(linksRoutes, { links, callers, rateLimiter });
-  await texts?.register(app);
-  await app.register(recallRoutes, { recall, callers });
-  await app.register(staffDayRoutes, { staffDay, callers });
-  await app.register(scheduleRoutes, { schedule: scheduleAdmin, callers });
-  await app.register(imagesRoutes, { images, callers });
-  await app.register(auditRoutes, { db, callers });
-  await app.register(paymentsRoutes, { payments, callers });
-  await app.register(waitlistRoutes, { waitlist, callers });
-  await app.register(reviewsRoutes, { reviews, callers });
-  await app.register(jobsRoutes, { db, callers, now, smtpConfigured: Boolean(config.mail.smtpUrl), disk: diskWatch });
-  if (backups) await app.register(backupRoutes, { backups, dataDir: config.dataDir });
-  await registerSpa(app, config.webDistDir);
+  await registerRoutes(app, callers, {
+    health: { database, config, disk: diskWatch },
+    ready: { database },
+    metrics: { metrics, config },
+    identity: { auth, limits: signInLimits, config },
+    verification: { auth, callers, rateLimiter },
+    me: { callers, profileOf: (caller) => account.profileOf(caller) },
+    users: { users, inviteStaff, callers },
+    clinic: { clinic, callers },
+    account: { account, callers },
+    contact: { contact, callers },
+    mail: { db, callers },
+    booking: { booking, callers },
+    appointments: { booking, callers, ensurePatient: (caller, patient) => users.ensurePatient(caller, patient, config.publicUrl) },
+    doctors: { doctors, callers },
+    links: { links, callers, rateLimiter },
+    recall: { recall, callers },
+    forms: { forms, booking, callers, checkInOpensMinutes: config.intake.checkInOpensMinutes },
+    staffDay: { staffDay, callers },
+    schedule: { schedule: scheduleAdmin, callers },
+    images: { images, callers },
+    audit: { db, callers },
+    payments: { payments, callers },
+    waitlist: { waitlist, callers },
+    reviews: { reviews, callers },
+    jobs: { db, callers, now, smtpConfigured: Boolean(config.mail.smtpUrl), disk: diskWatch },
+    backup: backups ? { backups, dataDir: config.dataDir } : undefined,
+    texts,
+  }, config.webDistDir);
 
   if (zoneChange) {
     app.log.warn(zoneChange, 'CLINIC_TIMEZONE changed: confirmed bookings from today keep their wall-clock times, their instants were computed again');

@@ -119,6 +119,14 @@ const envSchema = z
       }
       return days;
     }),
+    /** Intake (practice-loop.md section 6): patients must fill in the medical history before a visit (the admin's screen can also say so). */
+    MEDICAL_HISTORY_REQUIRED: onOff,
+    /** A medical history older than this many months is outdated: the patient confirms or updates it. */
+    MEDICAL_HISTORY_VALID_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+    /** Check-in opens this many minutes before the start (and closes 30 minutes after it). */
+    CHECKIN_OPENS_MINUTES: z.coerce.number().int().min(0).max(720).default(60),
+    /** How long an erased patient's forms of attended visits are kept (10 years), then purged. */
+    CLINICAL_RECORD_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(3650),
     /** Confirmed bookings nobody marked become completed this many days after they ended; 0: never (default). */
     AUTO_COMPLETE_AFTER_DAYS: z.coerce.number().int().min(0).max(365).default(0),
     /** PostgreSQL: how long start-up keeps trying to reach DATABASE_URL before it gives up. */
@@ -256,6 +264,8 @@ export interface Config {
   reminders: { offsets: ReminderOffset[]; quietHours: QuietHours | null };
   /** Recall messages: days before the due date, days after it (RECALL_LEAD_DAYS, RECALL_FOLLOWUP_DAYS). */
   recall: { leadDays: number; followupDays: number[] };
+  /** Intake and check-in (practice-loop.md section 6). */
+  intake: { historyRequired: boolean; historyValidMonths: number; checkInOpensMinutes: number; clinicalRetentionDays: number };
   /** PostgreSQL: seconds start-up retries the first connection (DATABASE_CONNECT_RETRY_SECONDS). */
   databaseConnectRetrySeconds: number;
   /** Seconds of a main thread that does not turn before the process exits (WATCHDOG_SECONDS; 0 off). */
@@ -431,6 +441,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     reminders: { offsets: env.REMINDER_OFFSETS, quietHours: env.REMINDER_QUIET_HOURS },
     recall: { leadDays: env.RECALL_LEAD_DAYS, followupDays: env.RECALL_FOLLOWUP_DAYS },
+    intake: {
+      historyRequired: env.MEDICAL_HISTORY_REQUIRED ?? false,
+      historyValidMonths: env.MEDICAL_HISTORY_VALID_MONTHS,
+      checkInOpensMinutes: env.CHECKIN_OPENS_MINUTES,
+      clinicalRetentionDays: env.CLINICAL_RECORD_RETENTION_DAYS,
+    },
     autoCompleteAfterDays: env.AUTO_COMPLETE_AFTER_DAYS,
     databaseConnectRetrySeconds: env.DATABASE_CONNECT_RETRY_SECONDS,
     databaseTimeoutSeconds: env.DATABASE_TIMEOUT_SECONDS,

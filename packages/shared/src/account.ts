@@ -92,6 +92,14 @@ export const accountExportSchema = z.object({
   callbacks: z
     .array(z.object({ bookingId: z.string(), note: z.string(), createdAt: isoDateTime, resolvedAt: isoDateTime.nullable() }))
     .optional(),
+  /** Medical histories filled in, each with its signature (optional: exports before intake have none). */
+  medicalHistory: z
+    .array(z.object({ version: z.number().int(), answers: z.record(z.string(), z.unknown()), typedName: z.string(), submittedAt: isoDateTime, sha256: z.string() }))
+    .optional(),
+  /** Consents signed for bookings (optional, as above). */
+  consents: z
+    .array(z.object({ bookingId: z.string(), treatment: z.string(), date: z.string(), version: z.number().int(), text: z.string(), typedName: z.string(), signedAt: isoDateTime, sha256: z.string() }))
+    .optional(),
   contactMessages: z.array(
     z.object({ subject: z.string(), message: z.string(), createdAt: isoDateTime }),
   ),

@@ -190,3 +190,7 @@ export const DEFAULT_MEDICAL_HISTORY: MedicalHistoryFormInput = {
     { id: 'other', kind: 'text', label: 'Anything else the dentist should know?', required: false },
   ],
 };
+
+/** `POST /api/booking/:id/check-in`: when the patient arrived (the first check-in's time). */
+export const checkInResultSchema = z.object({ arrivedAt: z.string() });
+export const patientIdParamsSchema = z.object({ id: z.string().min(1).max(100) });

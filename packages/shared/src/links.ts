@@ -65,7 +65,7 @@ export type LinkCallbackRequest = z.input<typeof linkCallbackRequestSchema>;
 
 /** What an action did, for the page to say: the booking as it is now. */
 export const linkResultSchema = z.object({
-  done: z.enum(['confirmed', 'cancelled', 'rescheduled', 'callback', 'stopped', 'booked', 'snoozed']),
+  done: z.enum(['confirmed', 'cancelled', 'rescheduled', 'callback', 'stopped', 'booked', 'snoozed', 'checked-in']),
   booking: linkBookingSchema.optional(),
 });
 export type LinkResult = z.infer<typeof linkResultSchema>;

@@ -13,3 +13,4 @@ export * from './schema/waitlist.ts';
 export * from './schema/reviews.ts';
 export * from './schema/links.ts';
 export * from './schema/recall.ts';
+export * from './schema/forms.ts';

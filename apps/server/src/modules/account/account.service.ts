@@ -87,6 +87,8 @@ export interface AccountServiceDeps {
   /** The account's recalls and callbacks (recall and links modules, built after this one). */
   recallsOf?: (patientId: string) => Promise<NonNullable<AccountExport['recalls']>>;
   callbacksOf?: (patientId: string) => Promise<NonNullable<AccountExport['callbacks']>>;
+  /** The account's medical histories and consents (forms module, built after this one). */
+  formsOf?: (patientId: string) => Promise<Pick<AccountExport, 'medicalHistory' | 'consents'>>;
   /** Wrong passwords count like sign-in's (per account failures, per address caps). */
   signInLimits: Pick<SignInLimits, 'begin'>;
   /** Better Auth's check of the signed-in account's password (`headers` carry its session). */
@@ -245,7 +247,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     async exportOf(caller: Caller): Promise<AccountExport> {
       await rateLimiter.consume([{ key: `export:account:${caller.userId}`, ...EXPORT_LIMIT }]);
       const account = await requireAccount(caller);
-      const [signInMethods, sessions, bookings, payments, mails, contactMessages, waitlist, recalls, callbacks] =
+      const [signInMethods, sessions, bookings, payments, mails, contactMessages, waitlist, recalls, callbacks, forms] =
         await Promise.all([
           listSignInMethods(db, account.id),
           listSessionsOf(db, account.id),
@@ -256,6 +258,7 @@ export function createAccountService(deps: AccountServiceDeps) {
           deps.waitlistOf?.(account.id) ?? [],
           deps.recallsOf?.(account.id) ?? [],
           deps.callbacksOf?.(account.id) ?? [],
+          deps.formsOf?.(account.id) ?? {},
         ]);
       // Entries about the person name their id or one of their bookings; never their address,
       // which another account may have held when the entry was written.
@@ -293,6 +296,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         waitlist,
         recalls,
         callbacks,
+        ...forms,
         auditEntries: audit.map((e) => ({
           action: e.action,
           createdAt: iso(e.createdAt),

@@ -27,6 +27,8 @@ export interface AccountErasureDeps {
   contact: Pick<ContactService, 'eraseOf'>;
   /** PATIENT_DATA_RETENTION_DAYS. */
   retentionDays: number;
+  /** The forms module's part (section 6.5): forms of attended visits kept under the pseudonym, the rest deleted. */
+  forms?: { erase(tx: UnitOfWork['tx'], patientId: string, subjectRef: string): Promise<number> };
 }
 
 /** What an erasure did, for its audit entry (counts only) and its answer. */
@@ -39,6 +41,8 @@ export interface ErasureCounts {
   /** Sent mails kept under the pseudonym (kind and dates only). */
   keptMails: number;
   deletedContactMessages: number;
+  /** Medical histories and consents of attended visits, kept under the pseudonym (section 6.5). */
+  keptForms: number;
   /** 1, or 0 when another transaction removed the account first. */
   deletedAccounts: number;
 }
@@ -59,6 +63,8 @@ export function createAccountErasure(deps: AccountErasureDeps) {
       const { tx } = work;
       const subjectRef = randomUUID();
       const cancelledBookings = await deps.booking.cancelUpcomingOf(work, account.id, by);
+      // Before the bookings are detached: which visits were attended decides which forms stay.
+      const keptForms = (await deps.forms?.erase(tx, account.id, subjectRef)) ?? 0;
       const { kept, unretained } = await deps.booking.retainOf(tx, account.id, subjectRef);
       const retainUntil = new Date(deps.now().getTime() + deps.retentionDays * 24 * 3600 * 1000);
       const identities = new Map<string, { name: string; email: string; phone: string }>();
@@ -90,6 +96,7 @@ export function createAccountErasure(deps: AccountErasureDeps) {
         keptPayments,
         keptMails,
         deletedContactMessages,
+        keptForms,
         deletedAccounts,
       };
     },

@@ -12,6 +12,7 @@ import {
   deleteBookings,
   findBookingsByIds,
   findNextUpcoming,
+  hasBookingWithDoctor,
   isReferenced,
   listActiveBookingsFrom,
   listAllBookingsOf,
@@ -116,6 +117,21 @@ export function createBookingPorts(deps: PortsDeps) {
         treatment: b.treatmentName, date: b.date, slot: b.slot, status: b.status, startsAt: b.startsAt, version: b.version, patientId: b.patientId,
         patient: { name: b.patientName, email: b.patientEmail, phone: b.phone },
       }]));
+    },
+
+    /** Bookings by id, as they are (the forms module's consent and check-in read them). */
+    rowsOf(ids: readonly string[]): Promise<BookingRow[]> {
+      return ids.length === 0 ? Promise.resolve([]) : findBookingsByIds(db, ids);
+    },
+
+    /** The patient's confirmed bookings from `fromDate` on. */
+    activeOf(patientId: string, fromDate: string): Promise<BookingRow[]> {
+      return listActiveBookingsFrom(db, patientId, fromDate);
+    },
+
+    /** The patient has a booking, of any status, with the doctor: the doctor may read their forms. */
+    seesDoctor(patientId: string, doctorId: string): Promise<boolean> {
+      return hasBookingWithDoctor(db, patientId, doctorId);
     },
 
     /** The next confirmed visit of any of the accounts (a text reply's C or R is about it). */

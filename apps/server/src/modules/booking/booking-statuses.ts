@@ -10,11 +10,13 @@ import { inTransaction, type UnitOfWork } from '../../lib/unit-of-work.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Caller } from '../identity/caller.ts';
 import { reachesLane } from '../identity/permissions.ts';
-import { completeEndedBefore, insertBookingEvents, markPatientConfirmed, setBookingStatus, type BookingRow } from './booking.repository.ts';
+import { completeEndedBefore, insertBookingEvents, markArrived, markPatientConfirmed, setBookingStatus, type BookingRow } from './booking.repository.ts';
 import { statusMarkRefusal } from './lifecycle-rules.ts';
 import type { RecallHooks } from './booking-ports.ts';
 
 const HOUR = 3_600_000;
+/** Check-in closes this long after the start (practice-loop.md section 6.4). */
+const CHECK_IN_CLOSES_MINUTES = 30;
 
 export interface StatusesDeps {
   db: Db;
@@ -59,6 +61,34 @@ export function createStatuses(deps: StatusesDeps) {
         );
         await recall.completed(tx, done);
         return done.length;
+      });
+    },
+
+    /**
+     * Check-in (practice-loop.md section 6.4): the patient (signed in, or through a check-in
+     * link) or the front desk says the patient is here, from `opensMinutes` before the start
+     * until 30 minutes after it. Checking in twice keeps the first time.
+     */
+    async checkIn(caller: Caller, id: string, as: 'patient' | 'staff', opensMinutes: number): Promise<BookingRow> {
+      return changeBooking(caller, id, as === 'patient' ? 'patient' : 'admin', async ({ tx }, row) => {
+        if (as === 'staff' && !reachesLane(caller, 'laneAppointments', row.doctorId)) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
+        if (row.status !== 'confirmed') throw new AppError(ErrorCode.BOOKING_NOT_MODIFIABLE, 'This appointment cannot be checked in.', { extra: { bookingStatus: row.status } });
+        if (row.arrivedAt) return row;
+        const at = now();
+        const opens = row.startsAt.getTime() - opensMinutes * 60_000;
+        const closes = row.startsAt.getTime() + CHECK_IN_CLOSES_MINUTES * 60_000;
+        if (at.getTime() < opens || at.getTime() > closes) {
+          throw new AppError(
+            ErrorCode.CHECK_IN_CLOSED,
+            at.getTime() < opens
+              ? `Check-in opens ${opensMinutes} minutes before your appointment. Please check in when you arrive.`
+              : 'Check-in for this appointment has closed. Please speak to the front desk.',
+            { extra: { opensAt: new Date(opens).toISOString(), closesAt: new Date(closes).toISOString() } },
+          );
+        }
+        const arrived = (await markArrived(tx, row.id, at))!;
+        await insertBookingEvents(tx, [{ bookingId: row.id, actorKind: as === 'patient' ? 'patient' : 'admin', actorId: caller.userId, type: 'status', data: { to: 'arrived' } }]);
+        return arrived;
       });
     },
 

@@ -96,8 +96,11 @@ export function createBookingViews(deps: ViewsDeps) {
      */
     async doctorDay(doctorId: string, date: string): Promise<StaffDayItem[]> {
       return (await listDoctorDay(db, doctorId, date)).map((row) => ({
-        booking: { _id: row.id, start: row.startsAt.toISOString(), end: row.endsAt.toISOString(), slot: row.slot, treatment: row.treatmentName, status: row.status },
-        patient: { name: row.patientName, phone: row.phone },
+        booking: {
+          _id: row.id, start: row.startsAt.toISOString(), end: row.endsAt.toISOString(), slot: row.slot, treatment: row.treatmentName, status: row.status,
+          arrivedAt: row.arrivedAt?.toISOString() ?? null,
+        },
+        patient: { _id: row.patientId, name: row.patientName, phone: row.phone },
       }));
     },
 

@@ -212,7 +212,8 @@ export function markRetainedBookings(tx: Db, patientId: string, subjectRef: stri
   return tx
     .update(bookings)
     .set({ subjectRef })
-    .where(and(eq(bookings.patientId, patientId), sql`(${bookings.paid} OR ${bookings.status} = 'confirmed' OR ${settled})`))
+    // Attended: a past booking still confirmed (nobody marked it) or marked completed; a no-show was not.
+    .where(and(eq(bookings.patientId, patientId), sql`(${bookings.paid} OR ${bookings.status} IN ('confirmed', 'completed') OR ${settled})`))
     .returning({ id: bookings.id, name: bookings.patientName, email: bookings.patientEmail, phone: bookings.phone });
 }
 
@@ -298,6 +299,12 @@ export function findBookingsByIds(db: Db, ids: readonly string[]): Promise<Booki
   return db.select().from(bookings).where(inArray(bookings.id, [...ids]));
 }
 
+/** Whether the patient has (or had) a booking of any status on the doctor's lane. */
+export async function hasBookingWithDoctor(db: Db, patientId: string, doctorId: string): Promise<boolean> {
+  const [row] = await db.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.patientId, patientId), eq(bookings.doctorId, doctorId))).limit(1);
+  return row !== undefined;
+}
+
 /** The earliest confirmed booking of any of `patientIds` that starts after `at`, if any. */
 export async function findNextUpcoming(db: Db, patientIds: readonly string[], at: Date): Promise<BookingRow | undefined> {
   if (patientIds.length === 0) return undefined;
@@ -307,6 +314,16 @@ export async function findNextUpcoming(db: Db, patientIds: readonly string[], at
     .where(and(inArray(bookings.patientId, [...patientIds]), eq(bookings.status, 'confirmed'), gt(bookings.startsAt, at)))
     .orderBy(asc(bookings.startsAt))
     .limit(1);
+  return row;
+}
+
+/** The patient is at the clinic (section 6.4): the first check-in's time stays. */
+export async function markArrived(tx: Db, id: string, at: Date): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .update(bookings)
+    .set({ arrivedAt: sql`coalesce(${bookings.arrivedAt}, ${at})` })
+    .where(and(eq(bookings.id, id), eq(bookings.status, 'confirmed')))
+    .returning();
   return row;
 }
 

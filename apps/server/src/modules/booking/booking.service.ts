@@ -47,7 +47,7 @@ import { createFastWriter, createPlainWriter, type BatchResult, type FastWriterO
 import { createAvailability } from './availability.service.ts';
 import { toBookingDto } from './booking-dto.ts';
 import { createStatuses } from './booking-statuses.ts';
-import { createFrontDeskList } from './front-desk-list.ts';
+import { createFrontDeskList, type FrontDeskListDeps } from './front-desk-list.ts';
 import { createBookingPorts, noRecall, type RecallHooks } from './booking-ports.ts';
 import { createBookingViews, doctorNames } from './booking-views.ts';
 import { deadlineOf, staffCancelRefusal, type CancelActor, type LifecycleRules } from './lifecycle-rules.ts';
@@ -93,6 +93,8 @@ export interface BookingServiceDeps {
   recall?: RecallHooks;
   /** Of these bookings, those with a callback still open (the links module's); none when absent. */
   openCallbacks?: (bookingIds: readonly string[]) => Promise<ReadonlySet<string>>;
+  /** The front desk's forms flags and alerts per booking (the forms module's). */
+  intakeFlags?: FrontDeskListDeps['intakeFlags'];
   /** Refunds of cancelled paid bookings (the payments module's). */
   refunds: Pick<RefundsService, 'queueIn' | 'summaries'>;
   /**
@@ -378,7 +380,7 @@ export function createBookingService(deps: BookingServiceDeps) {
 
   const ports = createBookingPorts({ db, release, clock });
   const availability = createAvailability({ db, cache, schedule, doctorRatings: deps.doctorRatings, now, timeZone, windowDays });
-  const frontDesk = createFrontDeskList({ db, schedule, refunds, dtos, laneFilter, openCallbacks: deps.openCallbacks ?? (async () => new Set()) });
+  const frontDesk = createFrontDeskList({ db, schedule, refunds, dtos, laneFilter, openCallbacks: deps.openCallbacks ?? (async () => new Set()), intakeFlags: deps.intakeFlags });
   const statuses = createStatuses({ db, now, changeBooking, recall });
 
   return {

@@ -2,7 +2,7 @@
  * The front desk's list of bookings (design section 3.4) and its CSV: a date range with filters,
  * one keyset page at a time, each read of patient data audited with its filter.
  */
-import { clock24, ErrorCode, slotStartMinutes, type AdminBookingsPage, type Booking } from '@clinic/shared';
+import { clock24, ErrorCode, slotStartMinutes, type AdminBookingsPage, type Booking, type BookingForms } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -35,12 +35,14 @@ export interface FrontDeskListDeps {
   dtos(rows: BookingRow[]): Promise<Booking[]>;
   /** Of these bookings, those whose patient asked to be called back and is still waiting (the links module's). */
   openCallbacks(bookingIds: readonly string[]): Promise<ReadonlySet<string>>;
+  /** Each booking's forms (complete or missing) and its patient's alerts (the forms module's; absent: none shown). */
+  intakeFlags?: (rows: readonly BookingRow[]) => Promise<ReadonlyMap<string, { forms: BookingForms; alerts: string[] }>>;
   /** The doctor the list is narrowed to for this caller (a doctor's own lane). */
   laneFilter(caller: Caller, asked: string | undefined): string | undefined;
 }
 
 export function createFrontDeskList(deps: FrontDeskListDeps) {
-  const { db, schedule, refunds, dtos, laneFilter, openCallbacks } = deps;
+  const { db, schedule, refunds, dtos, laneFilter, openCallbacks, intakeFlags } = deps;
 
   const list = {
     /**
@@ -63,7 +65,7 @@ export function createFrontDeskList(deps: FrontDeskListDeps) {
       }
       const s = await schedule.get();
       const ids = page.map((r) => r.id);
-      const [summaries, callbackOpen] = await Promise.all([refunds.summaries(ids), openCallbacks(ids)]);
+      const [summaries, callbackOpen, intake] = await Promise.all([refunds.summaries(ids), openCallbacks(ids), intakeFlags?.(page)]);
       const items = (await dtos(page)).map((dto, i) => {
         const row = page[i]!;
         const open = laneOpen(s, row.laneId, row.date, clinicOpen(s, row.date));
@@ -76,6 +78,7 @@ export function createFrontDeskList(deps: FrontDeskListDeps) {
           patientConfirmedAt: row.patientConfirmedAt?.toISOString() ?? null,
           arrivedAt: row.arrivedAt?.toISOString() ?? null,
           callbackOpen: callbackOpen.has(row.id),
+          ...intake?.get(row.id),
         };
       });
       const last = page[page.length - 1];

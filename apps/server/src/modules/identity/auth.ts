@@ -258,6 +258,8 @@ export function createAuth(config: Config, db: Db, mail: MailService) {
         phone: { type: 'string', required: false, defaultValue: '', input: false },
         remindersOptOut: { type: 'boolean', required: false, defaultValue: false, input: false },
         recallOptOut: { type: 'boolean', required: false, defaultValue: false, input: false },
+        // Texts go to this number (E.164) while the patient takes them (PATCH /api/me {smsOptIn}).
+        smsPhone: { type: 'string', required: false, input: false },
         // The doctor a doctor's account works as (set by an admin, users module): read with the
         // session so the caller knows its lane.
         doctorId: { type: 'string', required: false, input: false },

@@ -30,6 +30,7 @@ describe('identity', () => {
         twoFactorEnabled: false,
         remindersOptOut: false,
         recallOptOut: false,
+        smsOptIn: false,
       },
     });
     const admin = await t.app.inject({ url: `/api/admin/${ann.email}`, headers: bearer(ann) });

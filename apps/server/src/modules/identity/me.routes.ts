@@ -35,7 +35,7 @@ export async function meRoutes(
   opts: {
     callers: CallerResolver;
     /** The profile's phone and reminder choice, which the account module keeps. */
-    profileOf: (caller: Caller) => Promise<{ phone: string; remindersOptOut: boolean; recallOptOut: boolean }>;
+    profileOf: (caller: Caller) => Promise<{ phone: string; remindersOptOut: boolean; recallOptOut: boolean; smsOptIn: boolean }>;
   },
 ) {
   const { callers, profileOf } = opts;

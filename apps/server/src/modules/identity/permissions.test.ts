@@ -10,6 +10,9 @@ const TABLE: Record<Capability, Record<Role, Scope>> = {
   patientBookings: { user: 'none', receptionist: 'all', doctor: 'ownLane', admin: 'all' },
   doctorDay: { user: 'none', receptionist: 'all', doctor: 'ownLane', admin: 'all' },
   ownBlockedTime: { user: 'none', receptionist: 'none', doctor: 'ownLane', admin: 'all' },
+  // Section 6.3: the doctor of one of the patient's bookings and the owner read health data; the
+  // front desk sees only whether the forms are complete.
+  healthRecords: { user: 'none', receptionist: 'none', doctor: 'ownLane', admin: 'all' },
   clinicAdmin: { user: 'none', receptionist: 'none', doctor: 'none', admin: 'all' },
 };
 

@@ -13,10 +13,12 @@ import { AppError } from '../../lib/app-error.ts';
  * - `patientBookings`: another patient's bookings (`GET /api/booking?patient=`, `GET /api/booking/:id`).
  * - `doctorDay`: a doctor's day (`GET /api/staff/day`).
  * - `ownBlockedTime`: a doctor's own blocked time.
+ * - `healthRecords`: a patient's medical history and consents (practice-loop.md section 6.3): a
+ *   doctor for the patients of their own lane, the owner for all; never the front desk.
  * - `clinicAdmin`: treatments, hours, closures, doctors, users and roles, reviews, outbox,
  *   background work, audit, backups: the owner's keys.
  */
-export const CAPABILITIES = ['frontDesk', 'laneAppointments', 'patientBookings', 'doctorDay', 'ownBlockedTime', 'clinicAdmin'] as const;
+export const CAPABILITIES = ['frontDesk', 'laneAppointments', 'patientBookings', 'doctorDay', 'ownBlockedTime', 'healthRecords', 'clinicAdmin'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 /**
@@ -33,6 +35,7 @@ export const PERMISSIONS: Readonly<Record<Capability, Readonly<Record<Role, Scop
   patientBookings: { user: 'none', receptionist: 'all', doctor: 'ownLane', admin: 'all' },
   doctorDay: { user: 'none', receptionist: 'all', doctor: 'ownLane', admin: 'all' },
   ownBlockedTime: { user: 'none', receptionist: 'none', doctor: 'ownLane', admin: 'all' },
+  healthRecords: { user: 'none', receptionist: 'none', doctor: 'ownLane', admin: 'all' },
   clinicAdmin: { user: 'none', receptionist: 'none', doctor: 'none', admin: 'all' },
 };
 

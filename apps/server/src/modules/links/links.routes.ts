@@ -69,6 +69,7 @@ export async function linksRoutes(app: FastifyInstance, opts: { links: LinksServ
   action('callback', '"Please call me": the front desk sees a callback', linkCallbackRequestSchema, (token, body) => links.callback(token, body.note));
   action('stop', 'No more reminder mails (a recall link: no more recall mails)', null, (token) => links.stop(token));
   action('book', 'Books one of the recalled treatment’s free times (a recall link)', linkBookRequestSchema, (token, body) => links.book(token, body));
+  action('check-in', "I'm here: checks the patient in, from CHECKIN_OPENS_MINUTES before the start (a check-in link)", null, (token) => links.checkIn(token));
   action('snooze', 'No recall message for 30 days (a recall link)', null, (token) => links.snooze(token));
 
   api.get(

@@ -61,7 +61,9 @@ export interface LinksDeps {
   now: () => Date;
   timeZone: string;
   publicUrl: string;
-  booking: Pick<BookingService, 'visible' | 'asDto' | 'confirmAttendance' | 'cancel' | 'reschedule' | 'briefsOf' | 'availability' | 'bookFromRecall'>;
+  booking: Pick<BookingService, 'visible' | 'asDto' | 'confirmAttendance' | 'cancel' | 'reschedule' | 'briefsOf' | 'availability' | 'bookFromRecall' | 'checkIn'>;
+  /** CHECKIN_OPENS_MINUTES: a check-in link works from then before the start (section 6.4). */
+  checkInOpensMinutes?: number;
   patients: {
     patientOf(userId: string): Promise<LinkPatient | null>;
     /** `/stop`: no more messages of this kind (the profile's `remindersOptOut` or `recallOptOut`). */
@@ -113,6 +115,8 @@ export function createLinksService(deps: LinksDeps) {
         return `You confirmed this appointment on ${when}.`;
       case 'cancel':
         return `This appointment was cancelled on ${when}.`;
+      case 'check-in':
+        return `You checked in on ${when}.`;
       default:
         return `This link was used on ${when}. Please sign in to see your appointment as it is now.`;
     }
@@ -227,9 +231,16 @@ export function createLinksService(deps: LinksDeps) {
     const brief = mail.bookingId ? (await booking.briefsOf([mail.bookingId])).get(mail.bookingId) : undefined;
     const usable = brief && mail.userId && brief.patientId === mail.userId && brief.status === 'confirmed'
       && brief.version === (mail.bookingVersion ?? brief.version) && brief.startsAt > now();
-    const links = usable
-      ? await mint(tx, { bookingId: mail.bookingId!, patientId: mail.userId!, bookingVersion: brief.version, expiresAt: brief.startsAt }, purposes)
-      : new Map<LinkPurpose, string>();
+    const links = new Map<LinkPurpose, string>();
+    if (usable) {
+      const target = { bookingId: mail.bookingId!, patientId: mail.userId!, bookingVersion: brief.version };
+      // Every link works until the start; a check-in link until check-in closes, 30 minutes after.
+      const untilStart = purposes.filter((p) => p !== 'check-in');
+      if (untilStart.length > 0) for (const [p, url] of await mint(tx, { ...target, expiresAt: brief.startsAt }, untilStart)) links.set(p, url);
+      if (purposes.includes('check-in')) {
+        for (const [p, url] of await mint(tx, { ...target, expiresAt: new Date(brief.startsAt.getTime() + 30 * 60_000) }, ['check-in'])) links.set(p, url);
+      }
+    }
     return mail.textBody.replace(LINK_PLACEHOLDER, (_, purpose: LinkPurpose) => links.get(purpose) ?? fallback);
   }
 
@@ -303,6 +314,14 @@ export function createLinksService(deps: LinksDeps) {
       requirePurpose(link, 'confirm');
       const confirmed = await booking.confirmAttendance(caller, row!.id, link.bookingVersion ?? row!.version).catch(asLinkError);
       return done(link, { done: 'confirmed', booking: await linkBookingOf(confirmed) });
+    },
+
+    /** "I'm here" (section 6.4): the patient checks in from the day's reminder, when check-in is open. */
+    async checkIn(token: string): Promise<LinkResult> {
+      const { link, caller, row } = await open(token);
+      requirePurpose(link, 'check-in');
+      const arrived = await booking.checkIn(caller, row!.id, 'patient', deps.checkInOpensMinutes ?? 60).catch(asLinkError);
+      return done(link, { done: 'checked-in', booking: await linkBookingOf(arrived) });
     },
 
     async cancel(token: string, reason?: string): Promise<LinkResult> {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import type { PendingWrite } from '../../lib/pending-write.ts';
 import { bookingIcs } from './ics.ts';
 import { linkPlaceholder } from '../links/link-placeholders.ts';
+import { FORMS_PLACEHOLDER } from '../forms/forms-placeholder.ts';
 import { dayWord, remindersFor, type QuietHours, type ReminderOffset } from '../reminders/reminder-rules.ts';
 import {
   cancelPendingReminders,
@@ -86,8 +87,10 @@ export function createMailService(deps: MailDeps) {
           `If you cannot come, move it: ${linkPlaceholder('reschedule')}\n` +
           `or cancel it: ${linkPlaceholder('cancel')}` +
           `${deps.clinicPhone ? `\nor call ${deps.clinicPhone}` : ''}.\n\n` +
+          // On the day: checking in from the phone as the patient arrives (section 6.4).
+          `${day === 'today' ? `When you arrive, check in here: ${linkPlaceholder('check-in')}\n\n` : ''}` +
           `These links are for this appointment only and work until it starts. ` +
-          `You can turn these reminders off on your profile: ${deps.publicUrl}/dashboard/profile`,
+          `You can turn these reminders off on your profile: ${deps.publicUrl}/dashboard/profile${FORMS_PLACEHOLDER}`,
         calendar: null,
       }));
       // Its text, for a patient who takes texts (made when the mail goes): the replies C and R act.
@@ -216,7 +219,7 @@ export function createMailService(deps: MailDeps) {
             subject: `Appointment is set, ${when}`,
             body:
               `Your ${booking.treatmentName} appointment is set for ${when} (${deps.timeZone} time). ` +
-              `The fee is $${booking.priceCents / 100}; you can pay it from My Appointments: ${deps.publicUrl}/dashboard`,
+              `The fee is $${booking.priceCents / 100}; you can pay it from My Appointments: ${deps.publicUrl}/dashboard${FORMS_PLACEHOLDER}`,
           })),
           ...remindersOf(booking),
         ]).map(stamp),

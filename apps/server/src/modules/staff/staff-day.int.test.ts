@@ -66,8 +66,11 @@ describe("a doctor's day", () => {
     expect(day.doctor).toEqual({ _id: ada, name: 'Dr Ada Day' });
     expect(day.items.map((i) => i.booking._id)).toEqual([early._id, late._id]);
     expect(day.items[0]).toEqual({
-      booking: { _id: early._id, start: expect.any(String), end: expect.any(String), slot: early.slot, treatment: 'Check-up With Doctor', status: 'confirmed' },
-      patient: { name: 'Otto Other', phone: '555 0101' },
+      booking: { _id: early._id, start: expect.any(String), end: expect.any(String), slot: early.slot, treatment: 'Check-up With Doctor', status: 'confirmed', arrivedAt: null },
+      patient: { _id: expect.any(String), name: 'Otto Other', phone: '555 0101' },
+      // Intake (practice-loop.md section 6.3): what the doctor should know before the patient sits down.
+      forms: { medicalHistory: 'missing', consent: 'none' },
+      alerts: [],
     });
     expect(new Date(day.items[0]!.booking.start) < new Date(day.items[0]!.booking.end)).toBe(true);
     // Naming their own doctor is the same.
