@@ -11,15 +11,17 @@ export const REMINDERS_SAVED_TOAST = 'Reminder settings saved';
 
 type Account = NonNullable<Me>;
 
-/** The account's flags that turn a kind of message off. */
-type OptOut = 'remindersOptOut' | 'recallOptOut';
+/** The account's message choices: two turn a kind of message off, one turns texts on. */
+type Choice = 'remindersOptOut' | 'recallOptOut' | 'smsOptIn';
 
 type ReminderChoiceProps = {
   account: Account;
-  optOut: OptOut;
+  choice: Choice;
   label: string;
   /** Ends 'Your … not saved: why'. */
   failure: string;
+  /** Said under the box, and read with it. */
+  hint?: string;
   onSaved: (user: Account) => void;
 };
 
@@ -27,14 +29,16 @@ type ReminderChoiceProps = {
  * One kind of message on or off, saved as soon as the box is ticked. While it saves the box shows
  * the new choice; if saving fails it shows the saved one again, and why.
  */
-function ReminderChoice({ account, optOut, label, failure, onSaved }: ReminderChoiceProps) {
+function ReminderChoice({ account, choice, label, failure, hint, onSaved }: ReminderChoiceProps) {
   const save = useUpdateProfile(onSaved);
   const checkboxId = useId();
-  const isSaved = account[optOut] !== true;
-  const isChecked = save.isPending ? save.variables?.[optOut] !== true : isSaved;
+  const hintId = useId();
+  const isOptOut = choice !== 'smsOptIn';
+  const isOn = (value: boolean | undefined) => (isOptOut ? value !== true : value === true);
+  const isChecked = isOn(save.isPending ? save.variables?.[choice] : account[choice]);
 
-  const setChoice = (isOn: boolean) =>
-    save.mutate({ [optOut]: !isOn }, { onSuccess: () => toast.success(REMINDERS_SAVED_TOAST) });
+  const setChoice = (on: boolean) =>
+    save.mutate({ [choice]: isOptOut ? !on : on }, { onSuccess: () => toast.success(REMINDERS_SAVED_TOAST) });
 
   return (
     <>
@@ -43,54 +47,21 @@ function ReminderChoice({ account, optOut, label, failure, onSaved }: ReminderCh
           id={checkboxId}
           type="checkbox"
           className="checkbox checkbox-sm"
+          aria-describedby={hint ? hintId : undefined}
           checked={isChecked}
           disabled={save.isPending}
           onChange={(event) => setChoice(event.target.checked)}
         />
         <span>{label}</span>
       </label>
+      {hint && (
+        <p id={hintId} className="text-sm text-base-content/70">
+          {hint}
+        </p>
+      )}
       {save.isError && (
         <p role="alert" className="text-sm text-error">
           {failure}: {errorMessage(save.error)}
-        </p>
-      )}
-    </>
-  );
-}
-
-/**
- * Reminders and recalls by text too (`smsOptIn`, practice-loop.md section 5), offered only when
- * the clinic sends texts. The server checks the phone (E.164) and says what to fix.
- */
-function TextMessageChoice({ account, onSaved }: { account: Account; onSaved: (user: Account) => void }) {
-  const save = useUpdateProfile(onSaved);
-  const checkboxId = useId();
-  const hintId = useId();
-  const isChecked = save.isPending ? save.variables?.smsOptIn === true : account.smsOptIn === true;
-
-  return (
-    <>
-      <label htmlFor={checkboxId} className="flex w-fit cursor-pointer items-center gap-2">
-        <input
-          id={checkboxId}
-          type="checkbox"
-          className="checkbox checkbox-sm"
-          aria-describedby={hintId}
-          checked={isChecked}
-          disabled={save.isPending}
-          onChange={(event) =>
-            save.mutate({ smsOptIn: event.target.checked }, { onSuccess: () => toast.success(REMINDERS_SAVED_TOAST) })
-          }
-        />
-        <span>Text my reminders to my phone too</span>
-      </label>
-      <p id={hintId} className="text-sm text-base-content/70">
-        Your phone in international format, such as +14155550123. Reply C to a text to confirm, R to move
-        the appointment, STOP to stop texts.
-      </p>
-      {save.isError && (
-        <p role="alert" className="text-sm text-error">
-          Your text message setting was not saved: {errorMessage(save.error)}
         </p>
       )}
     </>
@@ -112,19 +83,29 @@ export function ReminderSettings({ account, onSaved }: ReminderSettingsProps) {
     <TitledSection title="Reminders" className="flex flex-col gap-2">
       <ReminderChoice
         account={account}
-        optOut="remindersOptOut"
+        choice="remindersOptOut"
         label="Email me appointment reminders"
         failure="Your reminder settings were not saved"
         onSaved={onSaved}
       />
       <ReminderChoice
         account={account}
-        optOut="recallOptOut"
+        choice="recallOptOut"
         label="Send me check-up reminders (recall)"
         failure="Your check-up reminder setting was not saved"
         onSaved={onSaved}
       />
-      {config.data?.textMessages === true && <TextMessageChoice account={account} onSaved={onSaved} />}
+      {/* Texts too (`smsOptIn`, practice-loop.md section 5), only where the clinic sends them; the server checks the phone. */}
+      {config.data?.textMessages === true && (
+        <ReminderChoice
+          account={account}
+          choice="smsOptIn"
+          label="Text my reminders to my phone too"
+          hint="Your phone in international format, such as +14155550123. Reply C to a text to confirm, R to move the appointment, STOP to stop texts."
+          failure="Your text message setting was not saved"
+          onSaved={onSaved}
+        />
+      )}
     </TitledSection>
   );
 }
