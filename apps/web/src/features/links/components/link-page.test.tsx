@@ -514,17 +514,25 @@ describe('LinkPage: links that cannot act', () => {
   });
 });
 
-describe('LinkPage: purposes not acted on here', () => {
-  it('shows a check-in link’s appointment and the sign-in, with no buttons', async () => {
-    renderLink(linkViewFactory({ purpose: 'check-in' }));
+describe('LinkPage: check-in', () => {
+  it("checks the patient in with one tap, and says when check-in is not open yet in the server's words", async () => {
+    const user = userEvent.setup();
+    let open = false;
+    const { calls } = renderLink(linkViewFactory({ purpose: 'check-in' }), {
+      [`POST ${linkApi}/check-in`]: () =>
+        open
+          ? json(linkResultFactory('checked-in'))
+          : problem(409, 'Check-in opens 60 minutes before your appointment. Please check in when you arrive.', { code: 'check_in_closed' }),
+    });
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Your appointment today' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your appointment today' })).toBeInTheDocument();
     expect(screen.getByText('Teeth Cleaning')).toBeInTheDocument();
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
-    expect(
-      screen.getByRole('link', { name: 'Sign in to see all your appointments' }),
-    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: "I'm here" }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Check-in opens 60 minutes before your appointment.');
+
+    open = true;
+    await user.click(screen.getByRole('button', { name: "I'm here" }));
+    expect(await screen.findByText("You're checked in, Pat. Please take a seat; we'll call you.")).toBeInTheDocument();
+    expect(posts(calls, 'check-in')).toHaveLength(2);
   });
 });

@@ -14,6 +14,7 @@ import { isReminderPurpose, linkHeadings, linkProblemOf, resultText } from '../u
 import { ActionResult } from './action-result.tsx';
 import { AppointmentSummary } from './appointment-summary.tsx';
 import { CancelAction } from './cancel-action.tsx';
+import { CheckInAction } from './check-in-action.tsx';
 import { ConfirmAction } from './confirm-action.tsx';
 import { LinkFrame, SignInLink } from './link-frame.tsx';
 import { MoreActions } from './more-actions.tsx';
@@ -43,7 +44,7 @@ function PurposeBody({
     case 'reschedule':
       return <RescheduleAction token={token} booking={booking} onDone={onDone} />;
     case 'check-in':
-      return <p>Please tell the front desk when you arrive.</p>;
+      return <CheckInAction token={token} onDone={onDone} />;
   }
 }
 

@@ -32,6 +32,9 @@ describe('resultText', () => {
       'Your appointment is cancelled.',
     );
     expect(resultText(linkResultFactory('callback'), 'Pat', shown)).toBe('We will call you.');
+    expect(resultText(linkResultFactory('checked-in'), 'Pat', shown)).toBe(
+      "You're checked in, Pat. Please take a seat; we'll call you.",
+    );
     expect(resultText(linkResultFactory('stopped', null), 'Pat', shown)).toBe(
       'You will get no more reminder emails.',
     );

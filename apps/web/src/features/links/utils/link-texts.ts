@@ -69,6 +69,8 @@ export function resultText(
       return booking
         ? `You're booked, ${firstName}: ${mediumDateOf(booking.date)} at ${booking.slot}${withDoctor(booking)}.`
         : `You're booked, ${firstName}.`;
+    case 'checked-in':
+      return `You're checked in, ${firstName}. Please take a seat; we'll call you.`;
     case 'callback':
       return CALLBACK_DONE_TEXT;
     case 'stopped':
