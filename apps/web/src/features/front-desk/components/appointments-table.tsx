@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { AdminBooking } from '@clinic/shared';
+import { AlertBadges, FormsBadge } from '../../../components/intake-badges.tsx';
 import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -133,7 +134,9 @@ function AppointmentRow({ booking, now, onAction }: AppointmentRowProps) {
           {booking.arrivedAt && <ArrivedBadge at={booking.arrivedAt} />}
           {booking.callbackOpen && <CallbackBadge />}
           {booking.outsideHours && <OutsideHoursBadge />}
+          {booking.status === 'confirmed' && booking.forms && <FormsBadge forms={booking.forms} />}
         </div>
+        {booking.alerts && <AlertBadges alerts={booking.alerts} />}
       </Cell>
       <Cell label="Payment">
         <PaymentBadge booking={booking} />

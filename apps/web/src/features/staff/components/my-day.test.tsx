@@ -169,4 +169,24 @@ describe('MyDay', () => {
       { date: TODAY, startMin: 780, endMin: 870, reason: 'Lab visit' },
     ]);
   });
+
+  it('shows who has arrived, whether their forms are done, and the medical alerts', async () => {
+    const arrived = item('b1', '2030-06-12T09:00:00Z', 'Otto Early');
+    arrived.booking.arrivedAt = '2030-06-12T08:50:00Z';
+    arrived.forms = { medicalHistory: 'current', consent: 'none' };
+    arrived.alerts = ['Do you have any allergies (medicines, latex, food)?'];
+    const waiting = { ...item('b2', '2030-06-12T11:00:00Z', 'Pia Later'), forms: { medicalHistory: 'outdated' as const, consent: 'missing' as const }, alerts: [] };
+    mockFetch({ 'GET /api/staff/day': () => json(day([arrived, waiting])) });
+    renderMyDay();
+
+    const cards = within(await screen.findByRole('list', { name: 'Patients of Dr Ada' })).getAllByRole('listitem');
+    const first = cards.find((c) => within(c).queryByRole('heading', { name: 'Otto Early' }))!;
+    expect(within(first).getByText('Arrived')).toBeInTheDocument();
+    expect(within(first).getByText('Forms complete')).toBeInTheDocument();
+    expect(within(first).getByRole('list', { name: 'Medical alerts' })).toHaveTextContent('Do you have any allergies (medicines, latex, food)?');
+    const second = cards.find((c) => within(c).queryByRole('heading', { name: 'Pia Later' }))!;
+    expect(within(second).queryByText('Arrived')).not.toBeInTheDocument();
+    expect(within(second).getByText('History outdated, Consent missing')).toBeInTheDocument();
+    expect(within(second).queryByRole('list', { name: 'Medical alerts' })).not.toBeInTheDocument();
+  });
 });

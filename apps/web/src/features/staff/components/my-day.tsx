@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { addDays, formatMediumDate, type IsoDate, type Role, type StaffDayItem } from '@clinic/shared';
+import { AlertBadges, FormsBadge } from '../../../components/intake-badges.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -54,6 +55,13 @@ function VisitCard({ item, now }: VisitCardProps) {
         </div>
         <h3 className="text-base font-semibold">{patient.name}</h3>
         <p>{booking.treatment}</p>
+        {(booking.arrivedAt || (item.forms && booking.status === 'confirmed')) && (
+          <div className="flex flex-wrap gap-1">
+            {booking.arrivedAt && <span className="badge badge-info">Arrived</span>}
+            {item.forms && booking.status === 'confirmed' && <FormsBadge forms={item.forms} />}
+          </div>
+        )}
+        {item.alerts && <AlertBadges alerts={item.alerts} />}
         {patient.phone && (
           <a className="link w-fit" href={`tel:${patient.phone.replace(/[^\d+]/g, '')}`}>
             {patient.phone}
