@@ -190,3 +190,120 @@ describe('MyDay', () => {
     expect(within(second).queryByRole('list', { name: 'Medical alerts' })).not.toBeInTheDocument();
   });
 });
+
+/** A patient's card on the day, by the name in its heading. */
+function cardOf(name: string): HTMLElement {
+  return screen.getByRole('heading', { name }).closest('li')!;
+}
+
+describe('MyDay: intake', () => {
+  const withForms = (overrides: Partial<StaffDayItem> = {}): StaffDayItem => ({
+    ...item('b1', '2030-06-12T11:00:00Z', 'Otto Early'),
+    ...overrides,
+  });
+
+  it('shows each patient’s forms, their alerts and whether they arrived; the front desk gets no Medical history button', async () => {
+    const user = userEvent.setup();
+    const arrived = withForms({
+      booking: { ...item('b1', '2030-06-12T11:00:00Z', 'Otto Early').booking, arrivedAt: '2030-06-12T10:45:00Z' },
+      patient: { _id: 'p1', name: 'Otto Early', phone: '' },
+      forms: { medicalHistory: 'current', consent: 'none' },
+      alerts: ['Do you take blood thinners (anticoagulants, aspirin)?'],
+    });
+    const missing = {
+      ...item('b2', '2030-06-12T12:00:00Z', 'Pia Later'),
+      patient: { _id: 'p2', name: 'Pia Later', phone: '' },
+      forms: { medicalHistory: 'missing', consent: 'missing' },
+      alerts: [],
+    } satisfies StaffDayItem;
+    mockFetch({
+      'GET /api/doctors/public': () => json([{ ...ada, img: '', bio: '', treatments: [] }]),
+      'GET /api/staff/day': () => json(day([arrived, missing])),
+    });
+    renderMyDay('receptionist');
+    await user.selectOptions(await screen.findByLabelText('Doctor'), await screen.findByRole('option', { name: 'Dr Ada' }));
+
+    await screen.findByRole('list', { name: 'Patients of Dr Ada' });
+    const otto = cardOf('Otto Early');
+    const pia = cardOf('Pia Later');
+    expect(within(otto).getByText('Arrived')).toBeInTheDocument();
+    expect(within(otto).getByText('Forms complete')).toBeInTheDocument();
+    expect(within(within(otto).getByRole('list', { name: 'Medical alerts' })).getByRole('listitem')).toHaveTextContent(
+      'Do you take blood thinners (anticoagulants, aspirin)?',
+    );
+    expect(within(pia).getByText('History missing, Consent missing')).toBeInTheDocument();
+    expect(within(pia).queryByText('Arrived')).not.toBeInTheDocument();
+    expect(within(pia).queryByRole('list', { name: 'Medical alerts' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Medical history/ })).not.toBeInTheDocument();
+  });
+
+  it("opens a patient's newest medical history for their doctor: answers, alerts highlighted, and consents", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'GET /api/staff/day': () =>
+        json(day([withForms({ patient: { _id: 'p1', name: 'Otto Early', phone: '' }, forms: { medicalHistory: 'current', consent: 'signed' }, alerts: ['Heart condition?'] })])),
+      'GET /api/admin/patients/p1/forms': () =>
+        json({
+          submissions: [
+            {
+              _id: 's2',
+              version: 2,
+              title: 'Medical history',
+              questions: [
+                { id: 'heart', kind: 'yesno', label: 'Heart condition?', required: true, alert: { when: 'yes' } },
+                { id: 'smoking', kind: 'choice', label: 'Do you smoke?', required: false, options: ['No', 'Yes'] },
+                { id: 'other', kind: 'text', label: 'Anything else?', required: false },
+              ],
+              answers: { heart: 'yes', smoking: 'No' },
+              alerts: ['Heart condition?'],
+              typedName: 'Otto Early',
+              submittedAt: '2030-06-01T09:00:00.000Z',
+              sha256: 'abc',
+            },
+            { _id: 's1', version: 1, title: 'Medical history', questions: [], answers: {}, alerts: [], typedName: 'Otto Early', submittedAt: '2029-06-01T09:00:00.000Z', sha256: 'def' },
+          ],
+          consents: [
+            { _id: 'c1', bookingId: 'b1', treatment: 'Check-up', date: '2030-06-12', version: 3, text: 'I agree to the check-up.', typedName: 'Otto Early', signedAt: '2030-06-02T09:00:00.000Z', sha256: 'ghi' },
+          ],
+        }),
+    });
+    renderMyDay();
+
+    await user.click(await screen.findByRole('button', { name: 'Medical history: Otto Early' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Medical history: Otto Early' });
+    expect(await within(dialog).findByRole('heading', { name: 'Medical history (version 2)' })).toBeInTheDocument();
+    expect(within(dialog).getByText(/1 earlier submission kept/)).toHaveTextContent(
+      'Signed by Otto Early on Jun 1, 2030, 09.00 AM (1 earlier submission kept)',
+    );
+    const answers = Object.fromEntries(
+      within(dialog).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    expect(answers).toEqual({ 'Heart condition?': '⚠ Alert: Yes', 'Do you smoke?': 'No', 'Anything else?': 'Not answered' });
+    expect(within(dialog).getByText('Check-up, Jun 12, 2030')).toBeInTheDocument();
+    expect(within(dialog).getByText('I agree to the check-up.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path.startsWith('/api/admin/patients/'))).toHaveLength(1);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("says so when the server refuses the doctor the patient's history, and when there is none", async () => {
+    const user = userEvent.setup();
+    let refuse = true;
+    mockFetch({
+      'GET /api/staff/day': () => json(day([withForms({ patient: { _id: 'p1', name: 'Otto Early', phone: '' } })])),
+      'GET /api/admin/patients/p1/forms': () =>
+        refuse
+          ? problem(403, 'You can read the medical history of your own patients only.', { code: 'forbidden' })
+          : json({ submissions: [], consents: [] }),
+    });
+    renderMyDay();
+    await user.click(await screen.findByRole('button', { name: 'Medical history: Otto Early' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You can read the medical history of your own patients only.');
+    refuse = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(await within(dialog).findByText('Otto Early has not filled in a medical history yet.')).toBeInTheDocument();
+    expect(within(dialog).getByText('No signed consents.')).toBeInTheDocument();
+  });
+});

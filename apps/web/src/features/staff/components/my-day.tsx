@@ -12,6 +12,7 @@ import type { MarkedStatus } from '../../../lib/set-booking-status.ts';
 import { useStaffDay } from '../api/get-staff-day.ts';
 import { useMarkVisit } from '../api/mark-visit.ts';
 import { BlockOwnTimeForm } from './block-own-time-form.tsx';
+import { PatientFormsDialog } from './patient-forms-dialog.tsx';
 
 export const NO_PATIENTS_TEXT = 'No patients on this day.';
 export const CHOOSE_DOCTOR_TEXT = 'Choose a doctor to see their day.';
@@ -23,11 +24,20 @@ const statusLabels: Record<StaffDayItem['booking']['status'], { label: string; t
   cancelled: { label: 'Cancelled', tone: 'badge-ghost' },
 };
 
-type VisitCardProps = { item: StaffDayItem; now: Date };
+type VisitCardProps = {
+  item: StaffDayItem;
+  now: Date;
+  /** Opens the patient's medical history: given to doctors and the owner, never the front desk. */
+  onOpenForms?: ((patient: { _id: string; name: string }) => void) | undefined;
+};
 
-/** One patient of the day; once the appointment has started, what happened can be marked. */
-function VisitCard({ item, now }: VisitCardProps) {
+/**
+ * One patient of the day: whether their forms are done and what they flag, whether they have
+ * arrived; once the appointment has started, what happened can be marked.
+ */
+function VisitCard({ item, now, onOpenForms }: VisitCardProps) {
   const { booking, patient } = item;
+  const patientId = patient._id;
   const markVisit = useMarkVisit();
   const [marking, setMarking] = useState<MarkedStatus | null>(null);
   const hasStarted = new Date(booking.start).getTime() <= now.getTime();
@@ -62,6 +72,16 @@ function VisitCard({ item, now }: VisitCardProps) {
           </div>
         )}
         {item.alerts && <AlertBadges alerts={item.alerts} />}
+        {onOpenForms && patientId && (
+          <Button
+            variant="outline"
+            className="btn-sm min-h-11 w-fit sm:min-h-0"
+            aria-label={`Medical history: ${patient.name}`}
+            onClick={() => onOpenForms({ _id: patientId, name: patient.name })}
+          >
+            Medical history
+          </Button>
+        )}
         {patient.phone && (
           <a className="link w-fit" href={`tel:${patient.phone.replace(/[^\d+]/g, '')}`}>
             {patient.phone}
@@ -111,12 +131,15 @@ type MyDayProps = {
 /**
  * My Day (practice-loop.md section 2): one doctor's patients on one date, phone first: a list of
  * cards by start time, a day back or on, and Mark completed / no-show once a visit has started.
- * A doctor can also take time out of their own day.
+ * A doctor can also take time out of their own day. Doctors and the owner open a patient's
+ * medical history from the card (section 6.3); the front desk sees only the badges.
  */
 export function MyDay({ role, today, now = () => new Date() }: MyDayProps) {
   const titleId = useId();
   const dateId = useId();
   const isDoctor = role === 'doctor';
+  const canReadForms = isDoctor || role === 'admin';
+  const [formsOf, setFormsOf] = useState<{ _id: string; name: string } | null>(null);
   const [date, setDate] = useState<IsoDate>(today);
   const [doctorId, setDoctorId] = useState('');
   const doctors = useClinicDoctors(!isDoctor);
@@ -137,7 +160,12 @@ export function MyDay({ role, today, now = () => new Date() }: MyDayProps) {
     list = (
       <ul className="flex flex-col gap-3" aria-label={`Patients of ${day.data.doctor.name}`}>
         {day.data.items.map((item) => (
-          <VisitCard key={item.booking._id} item={item} now={at} />
+          <VisitCard
+            key={item.booking._id}
+            item={item}
+            now={at}
+            onOpenForms={canReadForms ? setFormsOf : undefined}
+          />
         ))}
       </ul>
     );
@@ -196,6 +224,13 @@ export function MyDay({ role, today, now = () => new Date() }: MyDayProps) {
       </p>
       {list}
       {isDoctor && <BlockOwnTimeForm date={date} />}
+      {formsOf && (
+        <PatientFormsDialog
+          patientId={formsOf._id}
+          patientName={formsOf.name}
+          onClose={() => setFormsOf(null)}
+        />
+      )}
     </section>
   );
 }
