@@ -52,6 +52,7 @@ export const routeTable: readonly RouteEntry[] = [
           { path: 'review', page: 'dashboard-review' },
           { path: 'history', page: 'dashboard-history' },
           { path: 'waitlist', page: 'dashboard-waitlist' },
+          { path: 'forms', page: 'dashboard-forms' },
           { path: 'payment/:id', page: 'dashboard-payment' },
           { path: 'appointments/:id', page: 'dashboard-appointment' },
           { path: 'appointments/:id/reschedule', page: 'dashboard-appointment-reschedule' },

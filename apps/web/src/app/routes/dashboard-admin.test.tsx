@@ -47,6 +47,7 @@ describe('the dashboard for admins', () => {
       ['Reviews', '/dashboard/reviews'],
       ['Audit', '/dashboard/audit'],
       ['My Waitlist', '/dashboard/waitlist'],
+      ['My Forms', '/dashboard/forms'],
       ['Profile', '/dashboard/profile'],
       ['Security', '/dashboard/security'],
     ]);
@@ -71,6 +72,7 @@ describe('the dashboard for admins', () => {
       ['My Reviews', '/dashboard/review'],
       ['My History', '/dashboard/history'],
       ['My Waitlist', '/dashboard/waitlist'],
+      ['My Forms', '/dashboard/forms'],
       ['Profile', '/dashboard/profile'],
       ['Security', '/dashboard/security'],
     ]);

@@ -41,6 +41,7 @@ describe('the dashboard for the other staff roles', () => {
       ['Recalls', '/dashboard/recalls'],
       ['My Day', '/dashboard/my-day'],
       ['My Waitlist', '/dashboard/waitlist'],
+      ['My Forms', '/dashboard/forms'],
       ['Profile', '/dashboard/profile'],
       ['Security', '/dashboard/security'],
     ]);
@@ -57,6 +58,7 @@ describe('the dashboard for the other staff roles', () => {
       ['My History', '/dashboard/history'],
       ['My Day', '/dashboard/my-day'],
       ['My Waitlist', '/dashboard/waitlist'],
+      ['My Forms', '/dashboard/forms'],
       ['Profile', '/dashboard/profile'],
       ['Security', '/dashboard/security'],
     ]);

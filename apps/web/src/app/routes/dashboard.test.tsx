@@ -27,6 +27,7 @@ describe('/dashboard', () => {
       ['My Reviews', '/dashboard/review'],
       ['My History', '/dashboard/history'],
       ['My Waitlist', '/dashboard/waitlist'],
+      ['My Forms', '/dashboard/forms'],
       ['Profile', '/dashboard/profile'],
       ['Security', '/dashboard/security'],
     ]);

@@ -25,6 +25,9 @@ export const waitlistMenuItem: DashboardMenuItem = {
   label: 'My Waitlist',
 };
 
+/** Not in the spec: the medical history and consents (practice-loop.md section 6), after the waitlist. */
+export const formsMenuItem: DashboardMenuItem = { to: '/dashboard/forms', label: 'My Forms' };
+
 /** Not in the spec: everyone's account page (name, phone, data export), after the spec's entries. */
 export const profileMenuItem: DashboardMenuItem = { to: '/dashboard/profile', label: 'Profile' };
 
@@ -68,6 +71,7 @@ export function DashboardLayout({ adminMenuItems = [], children }: DashboardLayo
     ...patientMenuItems,
     ...adminMenuItems,
     waitlistMenuItem,
+    formsMenuItem,
     profileMenuItem,
     securityMenuItem,
   ];

@@ -1,0 +1,148 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import type { FormAnswers, MyForms } from '@clinic/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import { errorMessage, isApiError } from '../../../lib/api-client.ts';
+import { useSubmitHistory } from '../api/my-forms.ts';
+import { QuestionField, questionInputId, type Answer } from './question-field.tsx';
+
+/** Questions per page: a phone screen's worth. */
+export const QUESTIONS_PER_PAGE = 5;
+export const HISTORY_SAVED_TOAST = 'Medical history saved';
+export const STILL_RIGHT = 'These answers are still right';
+
+type History = MyForms['medicalHistory'];
+
+/** Last time's answers to the questions this version still asks. */
+function prefill(history: History): FormAnswers {
+  const previous = history.previousAnswers ?? {};
+  return Object.fromEntries(history.form.questions.filter((q) => previous[q.id] !== undefined).map((q) => [q.id, previous[q.id]!]));
+}
+
+const blank = (value: Answer) => value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+/**
+ * The medical history, a few questions a page, then a typed-name signature. A returning patient
+ * starts from last time's answers and goes through a page they have not changed with one tap;
+ * the server's refusal of an answer shows under its question, on its page, focused.
+ */
+export function HistoryForm({ history }: { history: History }) {
+  const questions = history.form.questions;
+  const pages = Math.max(1, Math.ceil(questions.length / QUESTIONS_PER_PAGE));
+  const [answers, setAnswers] = useState<FormAnswers>(() => prefill(history));
+  const [changed, setChanged] = useState<ReadonlySet<number>>(new Set());
+  const [page, setPage] = useState(0);
+  const [typedName, setTypedName] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = useSubmitHistory();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusNext = useRef<string | null>(null);
+
+  const onSignature = page === pages;
+  const shown = questions.slice(page * QUESTIONS_PER_PAGE, (page + 1) * QUESTIONS_PER_PAGE);
+  const isPrefilled = history.previousAnswers !== undefined && !changed.has(page);
+
+  useEffect(() => {
+    if (focusNext.current) {
+      document.getElementById(focusNext.current)?.focus();
+      focusNext.current = null;
+    } else headingRef.current?.focus();
+  }, [page]);
+
+  const missingHere = () => {
+    const missing = shown.filter((q) => q.required && blank(answers[q.id]));
+    setErrors(Object.fromEntries(missing.map((q) => [q.id, 'Please answer this question'])));
+    if (missing[0]) document.getElementById(questionInputId(missing[0].id))?.focus();
+    return missing.length > 0;
+  };
+  const next = () => {
+    if (missingHere()) return;
+    setPage((p) => p + 1);
+  };
+
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    submit.mutate(
+      { version: history.version, answers, typedName },
+      {
+        onSuccess: () => toast.success(HISTORY_SAVED_TOAST),
+        onError: (error) => {
+          if (!isApiError(error)) return;
+          const byQuestion = Object.fromEntries(
+            Object.entries(error.errors).filter(([key]) => key.startsWith('answers.')).map(([key, [message]]) => [key.slice(8), message ?? '']),
+          );
+          setErrors(byQuestion);
+          const first = questions.findIndex((q) => byQuestion[q.id]);
+          if (first >= 0) {
+            focusNext.current = questionInputId(questions[first]!.id);
+            setPage(Math.floor(first / QUESTIONS_PER_PAGE));
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="flex flex-col gap-4" onSubmit={send} noValidate>
+      <h3 ref={headingRef} tabIndex={-1} className="text-base font-semibold outline-none">
+        {onSignature ? 'Sign your answers' : `Page ${page + 1} of ${pages}`}
+      </h3>
+      {!onSignature &&
+        shown.map((q) => (
+          <QuestionField
+            key={q.id}
+            question={q}
+            value={answers[q.id]}
+            error={errors[q.id]}
+            onChange={(value) => {
+              setAnswers((all) => {
+                const copy = { ...all };
+                if (blank(value)) delete copy[q.id];
+                else copy[q.id] = value!;
+                return copy;
+              });
+              setChanged((pagesChanged) => new Set(pagesChanged).add(page));
+              setErrors(({ [q.id]: _dropped, ...rest }) => rest);
+            }}
+          />
+        ))}
+      {onSignature && (
+        <TextField
+          label="Type your full name to sign"
+          autoComplete="name"
+          value={typedName}
+          onChange={(event) => setTypedName(event.target.value)}
+          required
+        />
+      )}
+      {submit.isError && !Object.keys(errors).length && (
+        <p role="alert" className="text-sm text-error">
+          {errorMessage(submit.error)}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {page > 0 && (
+          <Button type="button" variant="outline" onClick={() => setPage((p) => p - 1)}>
+            Back
+          </Button>
+        )}
+        {!onSignature && isPrefilled && (
+          <Button type="button" onClick={next}>
+            {STILL_RIGHT}
+          </Button>
+        )}
+        {!onSignature && !isPrefilled && (
+          <Button type="button" onClick={next}>
+            Next
+          </Button>
+        )}
+        {onSignature && (
+          <Button type="submit" isLoading={submit.isPending} disabled={typedName.trim() === ''}>
+            Sign and send
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

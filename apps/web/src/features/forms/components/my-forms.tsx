@@ -1,0 +1,112 @@
+/**
+ * My Forms (practice-loop.md section 6.2): the medical history, missing, outdated or up to date,
+ * to fill in or confirm; and the consent each upcoming visit's treatment asks for, to sign.
+ */
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { MyForms as MyFormsData } from '@clinic/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TitledSection } from '../../../components/ui/titled-section.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { Instant } from '../../../lib/instants.tsx';
+import { mediumDateOf } from '../../../lib/medium-date.ts';
+import { useMyForms, useSignConsent } from '../api/my-forms.ts';
+import { HistoryForm } from './history-form.tsx';
+
+export const CONSENT_SIGNED_TOAST = 'Consent signed';
+
+const statusText = { missing: 'Missing', outdated: 'Needs updating', current: 'Up to date' } as const;
+const statusTone = { missing: 'badge-warning', outdated: 'badge-warning', current: 'badge-success' } as const;
+
+function MedicalHistory({ history }: { history: MyFormsData['medicalHistory'] }) {
+  const [isEditing, setIsEditing] = useState(false);
+  const isCurrent = history.status === 'current';
+  return (
+    <TitledSection title={history.form.title} className="flex flex-col gap-3">
+      <p className="flex flex-wrap items-center gap-2">
+        <span className={`badge ${statusTone[history.status]}`}>{statusText[history.status]}</span>
+        {history.submittedAt && (
+          <span className="text-sm">
+            Last filled in on <Instant iso={history.submittedAt} />
+          </span>
+        )}
+      </p>
+      {!isCurrent && (
+        <p className="text-sm">
+          {history.status === 'outdated'
+            ? 'Please check your answers: the clinic asks again after a while, or when its questions change. Your last answers are filled in.'
+            : 'Please answer a few questions about your health before your visit. It takes a few minutes.'}
+        </p>
+      )}
+      {isCurrent && !isEditing ? (
+        <Button variant="outline" className="self-start" onClick={() => setIsEditing(true)}>
+          Update my answers
+        </Button>
+      ) : (
+        <HistoryForm key={`${history.version}-${history.submittedAt ?? ''}`} history={history} />
+      )}
+    </TitledSection>
+  );
+}
+
+function ConsentCard({ consent }: { consent: MyFormsData['consents'][number] }) {
+  const [typedName, setTypedName] = useState('');
+  const sign = useSignConsent();
+  return (
+    <li className="card card-border bg-base-100">
+      <div className="card-body gap-2 p-4">
+        <h3 className="font-semibold">
+          {consent.treatment}, {mediumDateOf(consent.date)} at {consent.slot}
+        </h3>
+        <p className="whitespace-pre-line">{consent.text}</p>
+        {consent.status === 'signed' ? (
+          <p className="badge badge-success">Signed</p>
+        ) : (
+          <form
+            className="flex flex-col gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              sign.mutate({ bookingId: consent.bookingId, version: consent.version, typedName }, { onSuccess: () => toast.success(CONSENT_SIGNED_TOAST) });
+            }}
+          >
+            <TextField label="Type your full name to sign" autoComplete="name" value={typedName} onChange={(e) => setTypedName(e.target.value)} required />
+            {sign.isError && (
+              <p role="alert" className="text-sm text-error">
+                {errorMessage(sign.error)}
+              </p>
+            )}
+            <Button type="submit" className="self-start" isLoading={sign.isPending} disabled={typedName.trim() === ''}>
+              Sign consent
+            </Button>
+          </form>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function MyForms() {
+  const forms = useMyForms();
+  if (forms.isPending) return <Spinner label="Loading your forms" />;
+  if (forms.isError) return <LoadFailed error={forms.error} onRetry={() => void forms.refetch()} />;
+  const { medicalHistory, consents } = forms.data;
+  return (
+    <div className="flex flex-col gap-6">
+      <MedicalHistory history={medicalHistory} />
+      <TitledSection title="Consent for your visits" className="flex flex-col gap-3">
+        {consents.length === 0 ? (
+          <p>None of your upcoming visits needs a consent.</p>
+        ) : (
+          <ul className="flex flex-col gap-3" aria-label="Consents">
+            {consents.map((consent) => (
+              <ConsentCard key={consent.bookingId} consent={consent} />
+            ))}
+          </ul>
+        )}
+      </TitledSection>
+    </div>
+  );
+}
