@@ -82,6 +82,7 @@ export const routeTable: readonly RouteEntry[] = [
               { path: 'messages', page: 'dashboard-messages' },
               { path: 'background', page: 'dashboard-background' },
               { path: 'treatments', page: 'dashboard-treatments' },
+              { path: 'medical-history', page: 'dashboard-medical-history' },
               { path: 'clinic-hours', page: 'dashboard-clinic-hours' },
               { path: 'clinic', page: 'dashboard-clinic' },
               { path: 'doctors/:id/schedule', page: 'dashboard-doctor-schedule' },

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { DEFAULT_MEDICAL_HISTORY } from '@clinic/shared';
 import { clinicProfileFactory } from '../../test/clinic-factories.ts';
 import { json, mockFetch, patient, renderRoutes } from '../../test/utils.tsx';
 import { routes } from '../routes.tsx';
@@ -40,6 +41,7 @@ describe('the dashboard for admins', () => {
       ['Recalls', '/dashboard/recalls'],
       ['My Day', '/dashboard/my-day'],
       ['Treatments', '/dashboard/treatments'],
+      ['Medical history form', '/dashboard/medical-history'],
       ['Clinic Hours & Closures', '/dashboard/clinic-hours'],
       ['Clinic profile', '/dashboard/clinic'],
       ['Messages', '/dashboard/messages'],
@@ -92,6 +94,11 @@ describe('the dashboard for admins', () => {
     ['/dashboard/background', 'Background work - Doctors Portal', { name: 'Background work' }],
     ['/dashboard/treatments', 'Treatments - Doctors Portal', { name: 'Treatments: 0' }],
     [
+      '/dashboard/medical-history',
+      'Medical history form - Doctors Portal',
+      { name: 'Medical history form' },
+    ],
+    [
       '/dashboard/clinic-hours',
       'Clinic Hours & Closures - Doctors Portal',
       { name: 'Clinic Hours & Closures' },
@@ -114,6 +121,8 @@ describe('the dashboard for admins', () => {
       'GET /api/admin/reviews': () => json({ items: [], nextCursor: null }),
       'GET /api/admin/recalls': () => json({ items: [], nextCursor: null }),
       'GET /api/audit': () => json([]),
+      'GET /api/admin/forms/medical-history': () =>
+        json({ ...DEFAULT_MEDICAL_HISTORY, version: 1, createdAt: '2030-06-01T09:00:00.000Z', required: false, requiredBySetting: false }),
       'GET /api/admin/background': () =>
         json({
           jobs: [],

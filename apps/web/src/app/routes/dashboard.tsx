@@ -15,7 +15,7 @@ const myDay: DashboardMenuItem = { to: '/dashboard/my-day', label: 'My Day' };
 /**
  * The admin's extra entries (spec section 2, Sidebar), then the front desk's appointments and
  * recalls, a doctor's day, the schedule's screens (treatments, the clinic's hours and closures),
- * the clinic's profile, the contact form's messages, the background work (jobs, the mail outbox),
+ * the medical history form patients fill in, the clinic's profile, the contact form's messages, the background work (jobs, the mail outbox),
  * the patients' reviews to moderate and the audit log.
  */
 const adminMenuItems: readonly DashboardMenuItem[] = [
@@ -26,6 +26,7 @@ const adminMenuItems: readonly DashboardMenuItem[] = [
   recalls,
   myDay,
   { to: '/dashboard/treatments', label: 'Treatments' },
+  { to: '/dashboard/medical-history', label: 'Medical history form' },
   { to: '/dashboard/clinic-hours', label: 'Clinic Hours & Closures' },
   { to: '/dashboard/clinic', label: 'Clinic profile' },
   { to: '/dashboard/messages', label: 'Messages' },
