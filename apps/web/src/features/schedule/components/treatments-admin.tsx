@@ -18,6 +18,7 @@ import {
 import { useUpdateTreatment } from '../api/update-treatment.ts';
 import { cancelledText, durationLabel, monthsLabel } from '../utils/schedule-labels.ts';
 import { CancelBookingsDialog } from './cancel-bookings-dialog.tsx';
+import { TreatmentConsentDialog } from './treatment-consent-dialog.tsx';
 import { TreatmentForm } from './treatment-form.tsx';
 
 /** What became of a deleted treatment: gone, or archived because patients once booked it. */
@@ -135,10 +136,11 @@ type TreatmentCardProps = {
   treatment: AdminTreatment;
   doctorNames: ReadonlyMap<string, string>;
   onEdit: () => void;
+  onConsent: () => void;
   onDelete: () => void;
 };
 
-function TreatmentCard({ treatment, doctorNames, onEdit, onDelete }: TreatmentCardProps) {
+function TreatmentCard({ treatment, doctorNames, onEdit, onConsent, onDelete }: TreatmentCardProps) {
   const headingId = useId();
   const update = useUpdateTreatment();
   const doctors = treatment.doctorIds.flatMap((id) => doctorNames.get(id) ?? []);
@@ -197,6 +199,14 @@ function TreatmentCard({ treatment, doctorNames, onEdit, onDelete }: TreatmentCa
         <Button
           variant="outline"
           className="btn-sm"
+          aria-label={`Consent text for ${treatment.name}`}
+          onClick={onConsent}
+        >
+          Consent text
+        </Button>
+        <Button
+          variant="outline"
+          className="btn-sm"
           aria-label={`${treatment.active ? 'Archive' : 'Restore'} ${treatment.name}`}
           isLoading={update.isPending}
           onClick={toggleActive}
@@ -217,15 +227,16 @@ function TreatmentCard({ treatment, doctorNames, onEdit, onDelete }: TreatmentCa
 
 /**
  * Treatments (admin): every treatment with its price, duration, doctors and whether it is offered
- * (Active) or archived; edit, archive or restore, delete; and a form to add one. A delete refused
- * for bookings to come lists them and offers to cancel them (each patient is mailed) after a
- * second confirmation.
+ * (Active) or archived; edit, its consent text, archive or restore, delete; and a form to add
+ * one. A delete refused for bookings to come lists them and offers to cancel them (each patient
+ * is mailed) after a second confirmation.
  */
 export function TreatmentsAdmin() {
   const treatments = useAdminTreatments();
   const doctors = useDoctors();
   const titleId = useId();
   const [editing, setEditing] = useState<AdminTreatment | null>(null);
+  const [consentOf, setConsentOf] = useState<AdminTreatment | null>(null);
   const [deleting, setDeleting] = useState<AdminTreatment | null>(null);
   const [blocked, setBlocked] = useState<{
     treatment: AdminTreatment;
@@ -261,6 +272,7 @@ export function TreatmentsAdmin() {
               treatment={treatment}
               doctorNames={doctorNames}
               onEdit={() => setEditing(treatment)}
+              onConsent={() => setConsentOf(treatment)}
               onDelete={() => setDeleting(treatment)}
             />
           ))}
@@ -275,6 +287,9 @@ export function TreatmentsAdmin() {
           doctors={doctors.data}
           onClose={() => setEditing(null)}
         />
+      )}
+      {consentOf && (
+        <TreatmentConsentDialog treatment={consentOf} onClose={() => setConsentOf(null)} />
       )}
       {deleting && (
         <DeleteTreatmentDialog
