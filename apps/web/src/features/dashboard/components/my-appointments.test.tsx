@@ -314,3 +314,63 @@ describe('MyAppointments', () => {
     expect(onAccessDenied).not.toHaveBeenCalled();
   });
 });
+
+describe('MyAppointments: check-in', () => {
+  /** Half an hour before the factory's appointment (08.30 on Jun 12, 2030, UTC). */
+  const HALF_AN_HOUR_BEFORE = new Date('2030-06-12T08:00:00.000Z');
+  const today = bookingFactory({ _id: 'b1' });
+  const nextMonth = bookingFactory({ _id: 'b2', date: '2030-07-12', startsAt: '2030-07-12T08:30:00.000Z' });
+  const cancelled = bookingFactory({ _id: 'b3', status: 'cancelled', slot: '09.00 AM - 09.30 AM', startsAt: '2030-06-12T09:00:00.000Z' });
+  const checkInName = 'Check in: Teeth Cleaning, Jun 12, 2030, 08.30 AM - 09.00 AM';
+
+  it('offers Check in on a confirmed booking of the next hour only, and then says Checked in', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(HALF_AN_HOUR_BEFORE);
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'GET /api/booking': () => json([today, nextMonth, cancelled]),
+      'POST /api/booking/b1/check-in': () => json({ arrivedAt: '2030-06-12T08:00:00.000Z' }),
+    });
+    renderList();
+
+    await user.click(await screen.findByRole('button', { name: checkInName }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Checked in');
+    expect(screen.queryByRole('button', { name: /Check in/ })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      ['/api/booking/b1/check-in', undefined],
+    ]);
+  });
+
+  it("shows the server's reason when check-in is closed, and lets the patient try again", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(HALF_AN_HOUR_BEFORE);
+    const user = userEvent.setup();
+    let isOpen = false;
+    mockFetch({
+      'GET /api/booking': () => json([today]),
+      'POST /api/booking/b1/check-in': () =>
+        isOpen
+          ? json({ arrivedAt: '2030-06-12T08:05:00.000Z' })
+          : problem(409, 'Check-in opens 15 minutes before your appointment.', { code: 'check_in_closed' }),
+    });
+    renderList();
+
+    await user.click(await screen.findByRole('button', { name: checkInName }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Check-in opens 15 minutes before your appointment.');
+
+    isOpen = true;
+    await user.click(screen.getByRole('button', { name: checkInName }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Checked in');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('offers no Check in outside the window', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-06-12T09:00:01.000Z'));
+    mockFetch({ 'GET /api/booking': () => json([today]) });
+    renderList();
+    expect(await screen.findByRole('heading', { name: 'My Appointments: 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Check in/ })).not.toBeInTheDocument();
+  });
+});

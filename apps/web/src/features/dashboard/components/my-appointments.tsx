@@ -6,10 +6,13 @@ import { TestPaymentBadge } from '../../../components/test-payment-badge.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { StackedCell, StackedRow, StackedTable } from '../../../components/ui/stacked-table.tsx';
+import { useNow } from '../../../hooks/use-now.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { doctorTitle } from '../../../lib/doctor-title.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { useBookings } from '../api/get-bookings.ts';
+import { isCheckInOpen } from '../utils/check-in-window.ts';
+import { CheckInButton } from './check-in-button.tsx';
 
 type MyAppointmentsProps = {
   email: string;
@@ -69,6 +72,9 @@ const INCLUDE_PARAM = 'include';
  * server for the cancelled bookings too, which it otherwise leaves out; a link under it leads to
  * the waitlist, for a patient who would rather have an earlier time.
  *
+ * From an hour before a confirmed booking's start until half an hour after, Manage also offers
+ * "Check in" (practice-loop.md section 6.4).
+ *
  * On a phone each booking is a card with a line per column, so 'pay' and Details are on screen
  * without scrolling sideways.
  */
@@ -84,6 +90,8 @@ export function MyAppointments({
   const isDenied = isAccessDenied(bookings.error);
   const reported = useRef(false);
   const titleId = useId();
+  // The check-in window opens and closes while the list is on screen.
+  const now = useNow(30_000);
 
   useEffect(() => {
     if (isDenied && !reported.current) {
@@ -149,6 +157,9 @@ export function MyAppointments({
               <StackedCell label="Manage">
                 <div className="flex flex-col items-start gap-1">
                   {booking.status !== 'confirmed' && <BookingStatusBadge booking={booking} />}
+                  {booking.status === 'confirmed' && isCheckInOpen(booking.startsAt, now) && (
+                    <CheckInButton booking={booking} />
+                  )}
                   <Link
                     to={`/dashboard/appointments/${encodeURIComponent(booking._id)}`}
                     className="link link-primary whitespace-nowrap"
