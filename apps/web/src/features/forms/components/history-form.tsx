@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { FormAnswers, MyForms } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
-import { useSubmitHistory } from '../api/my-forms.ts';
+import { myFormsQueryKey, useSubmitHistory } from '../api/my-forms.ts';
 import { QuestionField, questionInputId, type Answer } from './question-field.tsx';
 
 /** Questions per page: a phone screen's worth. */
@@ -14,10 +15,20 @@ export const STILL_RIGHT = 'These answers are still right';
 
 type History = MyForms['medicalHistory'];
 
-/** Last time's answers to the questions this version still asks. */
+/** Whether last time's answer still fits the question as this version asks it (its options may have changed). */
+function stillFits(question: History['form']['questions'][number], answer: string | string[]): boolean {
+  if (question.kind === 'yesno') return answer === 'yes' || answer === 'no';
+  if (question.kind === 'choice') return typeof answer === 'string' && (question.options ?? []).includes(answer);
+  if (question.kind === 'multi') return Array.isArray(answer) && answer.every((a) => (question.options ?? []).includes(a));
+  return typeof answer === 'string';
+}
+
+/** Last time's answers to the questions this version still asks, where they still fit. */
 function prefill(history: History): FormAnswers {
   const previous = history.previousAnswers ?? {};
-  return Object.fromEntries(history.form.questions.filter((q) => previous[q.id] !== undefined).map((q) => [q.id, previous[q.id]!]));
+  return Object.fromEntries(
+    history.form.questions.filter((q) => previous[q.id] !== undefined && stillFits(q, previous[q.id]!)).map((q) => [q.id, previous[q.id]!]),
+  );
 }
 
 const blank = (value: Answer) => value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
@@ -36,12 +47,15 @@ export function HistoryForm({ history }: { history: History }) {
   const [typedName, setTypedName] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = useSubmitHistory();
+  const queryClient = useQueryClient();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusNext = useRef<string | null>(null);
 
   const onSignature = page === pages;
   const shown = questions.slice(page * QUESTIONS_PER_PAGE, (page + 1) * QUESTIONS_PER_PAGE);
-  const isPrefilled = history.previousAnswers !== undefined && !changed.has(page);
+  // One tap for a page only when it holds last time's answers, untouched.
+  const [initial] = useState(() => prefill(history));
+  const isPrefilled = !changed.has(page) && shown.some((q) => initial[q.id] !== undefined);
 
   useEffect(() => {
     if (focusNext.current) {
@@ -69,6 +83,8 @@ export function HistoryForm({ history }: { history: History }) {
         onSuccess: () => toast.success(HISTORY_SAVED_TOAST),
         onError: (error) => {
           if (!isApiError(error)) return;
+          // The clinic changed the form meanwhile: the new one is asked for (its answers start from these).
+          if (error.code === 'precondition_failed') void queryClient.invalidateQueries({ queryKey: myFormsQueryKey });
           const byQuestion = Object.fromEntries(
             Object.entries(error.errors).filter(([key]) => key.startsWith('answers.')).map(([key, [message]]) => [key.slice(8), message ?? '']),
           );
@@ -85,9 +101,9 @@ export function HistoryForm({ history }: { history: History }) {
 
   return (
     <form className="flex flex-col gap-4" onSubmit={send} noValidate>
-      <h3 ref={headingRef} tabIndex={-1} className="text-base font-semibold outline-none">
+      <h4 ref={headingRef} tabIndex={-1} className="text-base font-semibold outline-none">
         {onSignature ? 'Sign your answers' : `Page ${page + 1} of ${pages}`}
-      </h3>
+      </h4>
       {!onSignature &&
         shown.map((q) => (
           <QuestionField

@@ -95,6 +95,12 @@ export function MyForms() {
   const { medicalHistory, consents } = forms.data;
   return (
     <div className="flex flex-col gap-6">
+      <h2 className="text-2xl font-semibold">My Forms</h2>
+      {medicalHistory.required && medicalHistory.status !== 'current' && (
+        <p role="note" className="alert alert-info">
+          The clinic asks every patient to fill in the medical history before their visit.
+        </p>
+      )}
       <MedicalHistory history={medicalHistory} />
       <TitledSection title="Consent for your visits" className="flex flex-col gap-3">
         {consents.length === 0 ? (
