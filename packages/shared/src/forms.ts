@@ -136,6 +136,8 @@ export type MyForms = z.infer<typeof myFormsSchema>;
 /** What staff lists carry of a booking's forms (section 6.3). */
 export const bookingFormsSchema = z.object({
   medicalHistory: historyStatusSchema,
+  /** The clinic asks for the history before a visit; when not, staff lists leave its state out. */
+  historyRequired: z.boolean(),
   consent: z.enum(['signed', 'missing', 'none']),
 });
 export type BookingForms = z.infer<typeof bookingFormsSchema>;

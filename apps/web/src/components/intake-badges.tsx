@@ -5,10 +5,16 @@
  */
 import type { BookingForms } from '@clinic/shared';
 
-/** The forms' state in a few words: complete, or what is missing. */
-export function formsText(forms: BookingForms): string {
+/**
+ * The forms' state in a few words: complete, or what is missing; null when the clinic asks nothing
+ * of this visit (history not required, no consent text), so a fresh install's lists read as before.
+ * A history a patient filled in unasked still counts as done.
+ */
+export function formsText(forms: BookingForms): string | null {
+  const asksHistory = forms.historyRequired || forms.medicalHistory === 'current';
+  if (!asksHistory && forms.consent === 'none') return null;
   const missing = [
-    forms.medicalHistory === 'missing' ? 'History missing' : forms.medicalHistory === 'outdated' ? 'History outdated' : null,
+    !asksHistory ? null : forms.medicalHistory === 'missing' ? 'History missing' : forms.medicalHistory === 'outdated' ? 'History outdated' : null,
     forms.consent === 'missing' ? 'Consent missing' : null,
   ].filter(Boolean);
   return missing.length === 0 ? 'Forms complete' : missing.join(', ');
@@ -16,6 +22,7 @@ export function formsText(forms: BookingForms): string {
 
 export function FormsBadge({ forms }: { forms: BookingForms }) {
   const text = formsText(forms);
+  if (text === null) return null;
   const tone = text === 'Forms complete' ? 'badge-success badge-outline' : 'badge-warning badge-outline';
   return <span className={`badge badge-sm whitespace-nowrap ${tone}`}>{text}</span>;
 }

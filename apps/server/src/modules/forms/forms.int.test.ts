@@ -90,7 +90,7 @@ describe('intake, consent and check-in', () => {
   it('takes the answers of the current version only, all required ones answered, and shows staff the alerts', async () => {
     const patient = await signUp(t, { name: 'Pat Patient' });
     const booking = await book(patient, '2030-06-10');
-    expect((await deskItem(booking._id, '2030-06-10')).forms).toEqual({ medicalHistory: 'missing', consent: 'none' });
+    expect((await deskItem(booking._id, '2030-06-10')).forms).toEqual({ medicalHistory: 'missing', historyRequired: true, consent: 'none' });
 
     expect((await submit(patient, 2, NO_TO_ALL)).statusCode).toBe(412);
     const missing = await submit(patient, 1, { allergies: 'yes', pregnancy: 'Maybe', 'last-visit': '2030-02-30' });
@@ -109,7 +109,7 @@ describe('intake, consent and check-in', () => {
     const forms = await myForms(patient);
     expect(forms.medicalHistory).toMatchObject({ status: 'current', submittedAt: '2030-06-02T09:00:00.000Z', previousAnswers: { allergies: 'yes', conditions: ['Asthma'] } });
     expect(forms.medicalHistory.previousAnswers).not.toHaveProperty('unknown');
-    expect(await deskItem(booking._id, '2030-06-10')).toMatchObject({ forms: { medicalHistory: 'current', consent: 'none' }, alerts: [ALLERGY] });
+    expect(await deskItem(booking._id, '2030-06-10')).toMatchObject({ forms: { medicalHistory: 'current', historyRequired: true, consent: 'none' }, alerts: [ALLERGY] });
 
     // A new version of the form makes it outdated, its old answers offered again.
     const v2 = await send(admin, 'PUT', '/api/admin/forms/medical-history', { ...view2(forms) });
@@ -171,7 +171,7 @@ describe('intake, consent and check-in', () => {
 
     // The doctor's day shows the alerts and the state of the forms, not the answers.
     const day = (await get(doctor, '/api/staff/day?date=2030-06-12')).json<StaffDay>();
-    expect(day.items[0]).toMatchObject({ patient: { _id: id }, forms: { medicalHistory: 'current', consent: 'missing' }, alerts: expect.arrayContaining(['Are you allergic to latex?']) });
+    expect(day.items[0]).toMatchObject({ patient: { _id: id }, forms: { medicalHistory: 'current', historyRequired: true, consent: 'missing' }, alerts: expect.arrayContaining(['Are you allergic to latex?']) });
   });
 
   it('checks in from an hour before the start to half an hour after, signed in, at the desk, or from the link', async () => {

@@ -70,8 +70,9 @@ export function createFormsService(deps: FormsDeps) {
   /** What staff lists show of each booking: the history's state, the consent's, and the alerts. */
   async function flagsOf(rows: readonly Pick<BookingRow, 'id' | 'patientId' | 'treatmentId'>[]) {
     const patientIds = [...new Set(rows.flatMap((r) => (r.patientId ? [r.patientId] : [])))];
-    const [form, latest, consents, signed] = await Promise.all([
+    const [form, historyRequired, latest, consents, signed] = await Promise.all([
       current(),
+      required(),
       latestSubmissionsOf(db, patientIds),
       currentConsents(db, [...new Set(rows.map((r) => r.treatmentId))]),
       signedConsentsOf(db, rows.map((r) => r.id)),
@@ -85,6 +86,7 @@ export function createFormsService(deps: FormsDeps) {
         const submission = row.patientId ? latestOf.get(row.patientId) : undefined;
         const forms: BookingForms = {
           medicalHistory: historyStatus(submission, form.version, at, settings.historyValidMonths),
+          historyRequired,
           consent: !needsConsent.has(row.treatmentId) ? 'none' : signedBookings.has(row.id) ? 'signed' : 'missing',
         };
         return [row.id, { forms, alerts: submission?.alerts ?? [] }];

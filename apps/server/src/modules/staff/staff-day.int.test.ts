@@ -69,7 +69,7 @@ describe("a doctor's day", () => {
       booking: { _id: early._id, start: expect.any(String), end: expect.any(String), slot: early.slot, treatment: 'Check-up With Doctor', status: 'confirmed', arrivedAt: null },
       patient: { _id: expect.any(String), name: 'Otto Other', phone: '555 0101' },
       // Intake (practice-loop.md section 6.3): what the doctor should know before the patient sits down.
-      forms: { medicalHistory: 'missing', consent: 'none' },
+      forms: { medicalHistory: 'missing', historyRequired: false, consent: 'none' },
       alerts: [],
     });
     expect(new Date(day.items[0]!.booking.start) < new Date(day.items[0]!.booking.end)).toBe(true);

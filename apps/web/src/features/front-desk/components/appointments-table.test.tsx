@@ -9,19 +9,19 @@ const NOW = Date.parse('2030-06-12T08:00:00.000Z');
 const complete = adminBookingFactory({
   _id: 'b1',
   arrivedAt: '2030-06-12T08:10:00.000Z',
-  forms: { medicalHistory: 'current', consent: 'signed' },
+  forms: { medicalHistory: 'current', historyRequired: true, consent: 'signed' },
   alerts: ['Do you have any allergies (medicines, latex, food)?', 'Do you have diabetes?'],
 });
 const outdated = adminBookingFactory({
   _id: 'b2',
   patientAccount: { name: 'Olga Old', email: 'olga@example.com', phone: '' },
-  forms: { medicalHistory: 'outdated', consent: 'none' },
+  forms: { medicalHistory: 'outdated', historyRequired: true, consent: 'none' },
   alerts: [],
 });
 const noConsent = adminBookingFactory({
   _id: 'b3',
   patientAccount: { name: 'Nina New', email: 'nina@example.com', phone: '' },
-  forms: { medicalHistory: 'current', consent: 'missing' },
+  forms: { medicalHistory: 'current', historyRequired: true, consent: 'missing' },
 });
 /** A server without intake sends neither field: the row reads as before. */
 const before = adminBookingFactory({

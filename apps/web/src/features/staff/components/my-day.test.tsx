@@ -173,9 +173,9 @@ describe('MyDay', () => {
   it('shows who has arrived, whether their forms are done, and the medical alerts', async () => {
     const arrived = item('b1', '2030-06-12T09:00:00Z', 'Otto Early');
     arrived.booking.arrivedAt = '2030-06-12T08:50:00Z';
-    arrived.forms = { medicalHistory: 'current', consent: 'none' };
+    arrived.forms = { medicalHistory: 'current', historyRequired: true, consent: 'none' };
     arrived.alerts = ['Do you have any allergies (medicines, latex, food)?'];
-    const waiting = { ...item('b2', '2030-06-12T11:00:00Z', 'Pia Later'), forms: { medicalHistory: 'outdated' as const, consent: 'missing' as const }, alerts: [] };
+    const waiting = { ...item('b2', '2030-06-12T11:00:00Z', 'Pia Later'), forms: { medicalHistory: 'outdated' as const, historyRequired: true, consent: 'missing' as const }, alerts: [] };
     mockFetch({ 'GET /api/staff/day': () => json(day([arrived, waiting])) });
     renderMyDay();
 
@@ -207,13 +207,13 @@ describe('MyDay: intake', () => {
     const arrived = withForms({
       booking: { ...item('b1', '2030-06-12T11:00:00Z', 'Otto Early').booking, arrivedAt: '2030-06-12T10:45:00Z' },
       patient: { _id: 'p1', name: 'Otto Early', phone: '' },
-      forms: { medicalHistory: 'current', consent: 'none' },
+      forms: { medicalHistory: 'current', historyRequired: true, consent: 'none' },
       alerts: ['Do you take blood thinners (anticoagulants, aspirin)?'],
     });
     const missing = {
       ...item('b2', '2030-06-12T12:00:00Z', 'Pia Later'),
       patient: { _id: 'p2', name: 'Pia Later', phone: '' },
-      forms: { medicalHistory: 'missing', consent: 'missing' },
+      forms: { medicalHistory: 'missing', historyRequired: true, consent: 'missing' },
       alerts: [],
     } satisfies StaffDayItem;
     mockFetch({
@@ -241,7 +241,7 @@ describe('MyDay: intake', () => {
     const user = userEvent.setup();
     const { calls } = mockFetch({
       'GET /api/staff/day': () =>
-        json(day([withForms({ patient: { _id: 'p1', name: 'Otto Early', phone: '' }, forms: { medicalHistory: 'current', consent: 'signed' }, alerts: ['Heart condition?'] })])),
+        json(day([withForms({ patient: { _id: 'p1', name: 'Otto Early', phone: '' }, forms: { medicalHistory: 'current', historyRequired: true, consent: 'signed' }, alerts: ['Heart condition?'] })])),
       'GET /api/admin/patients/p1/forms': () =>
         json({
           submissions: [
