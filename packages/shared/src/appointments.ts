@@ -40,8 +40,6 @@ export const adminBookingSchema = bookingSchema.extend({
   cancelReason: z.string().nullable().optional(),
   /** When the patient confirmed they are coming; null until they do. */
   patientConfirmedAt: z.string().nullable(),
-  /** When the patient checked in at the clinic; null until they do. */
-  arrivedAt: z.string().nullable(),
   /** The patient asked to be called about it and nobody has resolved that yet. */
   callbackOpen: z.boolean(),
   /** The patient's medical history and this visit's consent (practice-loop.md section 6.3). */

@@ -85,6 +85,8 @@ export const bookingSchema = z.object({
   /** Who cancelled it, for a cancelled booking: 'patient' ("Cancelled online") or the clinic. */
   cancelledBy: z.enum(['patient', 'admin', 'system']).nullable(),
   refund: z.object({ status: z.enum(['pending', 'succeeded', 'failed']), amount: z.number() }).nullable(),
+  /** When the patient checked in at the clinic (practice-loop.md section 6.4); null until they do. */
+  arrivedAt: z.string().nullable(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

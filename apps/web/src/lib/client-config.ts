@@ -1,6 +1,6 @@
 /**
  * `GET /api/config`: what this clinic's server has switched on: Google sign-in, whether a patient
- * must confirm the email address before booking, and text messages. Read by several features.
+ * must confirm the email address before booking, text messages, and when check-in opens. Read by several features.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client.ts';
@@ -11,6 +11,8 @@ export type ClientConfig = {
   emailVerification?: 'none' | 'booking';
   /** The clinic sends texts (SMS_PROVIDER): the profile offers them. Absent from older servers: none. */
   textMessages?: boolean;
+  /** CHECKIN_OPENS_MINUTES. Absent from older servers: the default hour. */
+  checkInOpensMinutes?: number;
 };
 
 export function getConfig(signal?: AbortSignal): Promise<ClientConfig> {

@@ -55,6 +55,7 @@ export function bookingFactory(overrides: Partial<Booking> = {}): Booking {
     canReschedule: true,
     cancelledBy: null,
     refund: null,
+    arrivedAt: null,
     ...overrides,
   };
 }

@@ -43,5 +43,6 @@ export function toBookingDto(row: BookingRow, ctx: DtoContext = {}): Booking {
     canReschedule: open(rescheduleDeadline),
     cancelledBy: row.cancelledBy ?? null,
     refund: ctx.refund ?? null,
+    arrivedAt: row.arrivedAt?.toISOString() ?? null,
   };
 }

@@ -194,6 +194,11 @@ describe('intake, consent and check-in', () => {
     clockMs += 60_000;
     expect((await send(patient, 'POST', `/api/booking/${mine._id}/check-in`)).json().arrivedAt).toBe(arrivedAt);
     expect((await deskItem(mine._id, '2030-06-13')).arrivedAt).toBe(arrivedAt);
+    // The patient's own list says so too, so "Checked in" survives a reload; the web opens the
+    // button when /api/config says check-in opens.
+    const own = (await get(patient, `/api/booking?patient=${encodeURIComponent(patient.email)}`)).json<{ _id: string; arrivedAt: string | null }[]>();
+    expect(own.find((b) => b._id === mine._id)?.arrivedAt).toBe(arrivedAt);
+    expect((await t.app.inject('/api/config')).json()).toMatchObject({ checkInOpensMinutes: 60 });
     expect((await send(desk, 'POST', `/api/booking/${mine._id}/check-in`)).statusCode).toBe(404);
 
     clockMs = (await startOf(theirs._id)) + 31 * 60_000;

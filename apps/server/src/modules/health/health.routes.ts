@@ -52,6 +52,8 @@ export async function healthRoutes(
             emailVerification: z.enum(['none', 'booking']),
             /** SMS_PROVIDER is set: patients may take reminders and recalls by text (the profile page). */
             textMessages: z.boolean(),
+            /** CHECKIN_OPENS_MINUTES: how long before a visit's start the patient may check in. */
+            checkInOpensMinutes: z.number().int(),
           }),
         },
       },
@@ -60,6 +62,7 @@ export async function healthRoutes(
       googleSignIn: Boolean(opts.config.google),
       emailVerification: opts.config.requireEmailVerification,
       textMessages: Boolean(opts.config.sms),
+      checkInOpensMinutes: opts.config.intake.checkInOpensMinutes,
     }),
   );
 }

@@ -6,11 +6,11 @@ import { useCheckIn } from '../api/check-in.ts';
 
 /**
  * "Check in" on a booking of the next hour: tells the front desk the patient is here. Once done
- * it reads "Checked in"; a refusal (too early, too late) shows the server's words under it.
+ * (now or on an earlier visit to the page) it reads "Checked in"; a refusal (too early, too late) shows the server's words under it.
  */
 export function CheckInButton({ booking }: { booking: Booking }) {
   const checkIn = useCheckIn();
-  if (checkIn.isSuccess) {
+  if (checkIn.isSuccess || booking.arrivedAt) {
     return (
       <span role="status" className="badge badge-success whitespace-nowrap">
         Checked in

@@ -242,8 +242,9 @@ describe('MyAppointments', () => {
     const { router } = renderList();
 
     await screen.findByRole('table', { name: 'My Appointments: 1' });
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.path).toBe('/api/booking?patient=pat%40example.com');
+    const bookingCalls = () => calls.filter((c) => c.path.startsWith('/api/booking'));
+    expect(bookingCalls()).toHaveLength(1);
+    expect(bookingCalls()[0]?.path).toBe('/api/booking?patient=pat%40example.com');
     const toggle = screen.getByRole('checkbox', { name: 'Show past and cancelled' });
     expect(toggle).not.toBeChecked();
     expect(screen.queryByText(/Cancelled/)).not.toBeInTheDocument();
@@ -251,7 +252,7 @@ describe('MyAppointments', () => {
     await userEvent.setup().click(toggle);
 
     const table = await screen.findByRole('table', { name: 'My Appointments: 4' });
-    expect(calls.at(-1)?.path).toBe('/api/booking?patient=pat%40example.com&include=cancelled');
+    expect(bookingCalls().at(-1)?.path).toBe('/api/booking?patient=pat%40example.com&include=cancelled');
     expect(screen.getByRole('checkbox', { name: 'Show past and cancelled' })).toBeChecked();
     // Kept in the address, so coming back from a booking's page shows the same list.
     expect(router.state.location.search).toBe('?include=cancelled');
@@ -372,5 +373,26 @@ describe('MyAppointments: check-in', () => {
     renderList();
     expect(await screen.findByRole('heading', { name: 'My Appointments: 1' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Check in/ })).not.toBeInTheDocument();
+  });
+
+  it('still says Checked in after a reload, from the booking itself', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(HALF_AN_HOUR_BEFORE);
+    mockFetch({ 'GET /api/booking': () => json([{ ...today, arrivedAt: '2030-06-12T07:55:00.000Z' }]) });
+    renderList();
+    expect(await screen.findByText('Checked in')).toHaveRole('status');
+    expect(screen.queryByRole('button', { name: /Check in/ })).not.toBeInTheDocument();
+  });
+
+  it("opens as early as the clinic's CHECKIN_OPENS_MINUTES says", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // An hour and a half before: closed by the default hour, open when the clinic says two.
+    vi.setSystemTime(new Date('2030-06-12T07:00:00.000Z'));
+    mockFetch({
+      'GET /api/booking': () => json([today]),
+      'GET /api/config': () => json({ googleSignIn: false, checkInOpensMinutes: 120 }),
+    });
+    renderList();
+    expect(await screen.findByRole('button', { name: checkInName })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import type { Booking } from '@clinic/shared';
 import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
 import { TestPaymentBadge } from '../../../components/test-payment-badge.tsx';
@@ -8,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { StackedCell, StackedRow, StackedTable } from '../../../components/ui/stacked-table.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { configQueryOptions } from '../../../lib/client-config.ts';
 import { doctorTitle } from '../../../lib/doctor-title.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { useBookings } from '../api/get-bookings.ts';
@@ -72,8 +74,9 @@ const INCLUDE_PARAM = 'include';
  * server for the cancelled bookings too, which it otherwise leaves out; a link under it leads to
  * the waitlist, for a patient who would rather have an earlier time.
  *
- * From an hour before a confirmed booking's start until half an hour after, Manage also offers
- * "Check in" (practice-loop.md section 6.4).
+ * From CHECKIN_OPENS_MINUTES (an hour by default) before a confirmed booking's start until half an
+ * hour after, Manage also offers "Check in" (practice-loop.md section 6.4), and says "Checked in"
+ * once the patient has.
  *
  * On a phone each booking is a card with a line per column, so 'pay' and Details are on screen
  * without scrolling sideways.
@@ -92,6 +95,8 @@ export function MyAppointments({
   const titleId = useId();
   // The check-in window opens and closes while the list is on screen.
   const now = useNow(30_000);
+  // CHECKIN_OPENS_MINUTES; until the config answers (or if it cannot), the default hour.
+  const checkInOpens = useQuery(configQueryOptions()).data?.checkInOpensMinutes;
 
   useEffect(() => {
     if (isDenied && !reported.current) {
@@ -157,7 +162,7 @@ export function MyAppointments({
               <StackedCell label="Manage">
                 <div className="flex flex-col items-start gap-1">
                   {booking.status !== 'confirmed' && <BookingStatusBadge booking={booking} />}
-                  {booking.status === 'confirmed' && isCheckInOpen(booking.startsAt, now) && (
+                  {booking.status === 'confirmed' && (booking.arrivedAt || isCheckInOpen(booking.startsAt, now, checkInOpens)) && (
                     <CheckInButton booking={booking} />
                   )}
                   <Link

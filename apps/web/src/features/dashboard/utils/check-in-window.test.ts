@@ -13,6 +13,12 @@ describe('isCheckInOpen', () => {
     expect(isCheckInOpen(START, at('2030-06-12T09:00:00.001Z'))).toBe(false);
   });
 
+  it("opens when the clinic's CHECKIN_OPENS_MINUTES says", () => {
+    expect(isCheckInOpen(START, at('2030-06-12T06:30:00.000Z'), 120)).toBe(true);
+    expect(isCheckInOpen(START, at('2030-06-12T06:29:59.999Z'), 120)).toBe(false);
+    expect(isCheckInOpen(START, at('2030-06-12T08:14:59.999Z'), 15)).toBe(false);
+  });
+
   it('is closed for a start it cannot read', () => {
     expect(isCheckInOpen('soon', at('2030-06-12T08:30:00.000Z'))).toBe(false);
   });
