@@ -38,6 +38,9 @@ const blank = (value: Answer) => value === undefined || value === '' || (Array.i
  * starts from last time's answers and goes through a page they have not changed with one tap;
  * the server's refusal of an answer shows under its question, on its page, focused.
  */
+/** The errors' key of the typed name (question ids are the form's own, never this). */
+const SIGNATURE = '#signature';
+
 export function HistoryForm({ history }: { history: History }) {
   const questions = history.form.questions;
   const pages = Math.max(1, Math.ceil(questions.length / QUESTIONS_PER_PAGE));
@@ -88,7 +91,8 @@ export function HistoryForm({ history }: { history: History }) {
           const byQuestion = Object.fromEntries(
             Object.entries(error.errors).filter(([key]) => key.startsWith('answers.')).map(([key, [message]]) => [key.slice(8), message ?? '']),
           );
-          setErrors(byQuestion);
+          const nameError = error.errors['signature.typedName']?.[0];
+          setErrors(nameError ? { ...byQuestion, [SIGNATURE]: nameError } : byQuestion);
           const first = questions.findIndex((q) => byQuestion[q.id]);
           if (first >= 0) {
             focusNext.current = questionInputId(questions[first]!.id);
@@ -128,7 +132,12 @@ export function HistoryForm({ history }: { history: History }) {
           label="Type your full name to sign"
           autoComplete="name"
           value={typedName}
-          onChange={(event) => setTypedName(event.target.value)}
+          onChange={(event) => {
+            setTypedName(event.target.value);
+            setErrors(({ [SIGNATURE]: _dropped, ...rest }) => rest);
+            if (submit.isError) submit.reset();
+          }}
+          error={errors[SIGNATURE]}
           required
         />
       )}

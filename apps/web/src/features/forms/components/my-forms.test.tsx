@@ -106,6 +106,34 @@ describe('MyForms', () => {
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ version: 2, typedName: 'Pat Patient' });
   });
 
+  it('ties a refusal of the typed name to the name field, on the history and on a consent', async () => {
+    const user = userEvent.setup();
+    const tooLong = 'Your name must be 200 characters or shorter';
+    const consent = { bookingId: 'b1', treatment: 'Root Canal', date: '2030-06-10', slot: '10.00 AM - 10.30 AM', status: 'missing' as const, text: 'I understand the risks.', version: 2 };
+    mockFetch({
+      'GET /api/me/forms': () => json(forms({ status: 'outdated', previousAnswers: { allergies: 'no', heart: 'no' }, submittedAt: '2029-05-01T09:00:00.000Z' }, [consent])),
+      'POST /api/me/forms/medical-history': () => problem(400, 'Some answers are missing or not valid.', { errors: { 'signature.typedName': [tooLong] } }),
+      'POST /api/booking/b1/consent': () => problem(400, 'Some answers are missing or not valid.', { errors: { typedName: [tooLong] } }),
+    });
+    renderForms();
+
+    await user.click(await screen.findByRole('button', { name: 'These answers are still right' }));
+    await user.click(await screen.findByRole('button', { name: 'These answers are still right' }));
+    const [historyName, consentName] = screen.getAllByLabelText('Type your full name to sign');
+    await user.type(historyName!, 'Pat');
+    await user.click(screen.getByRole('button', { name: 'Sign and send' }));
+    await waitFor(() => expect(historyName).toHaveAccessibleDescription(tooLong));
+    expect(historyName).toHaveAttribute('aria-invalid', 'true');
+    // Typing again clears it.
+    await user.type(historyName!, 'x');
+    expect(historyName).not.toHaveAttribute('aria-invalid');
+
+    await user.type(consentName!, 'Pat');
+    await user.click(screen.getByRole('button', { name: 'Sign consent' }));
+    await waitFor(() => expect(consentName).toHaveAccessibleDescription(tooLong));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('says so when the forms cannot be loaded', async () => {
     mockFetch({ 'GET /api/me/forms': () => problem(500, 'Something went wrong on our side') });
     renderForms();

@@ -10,7 +10,7 @@ import { TextField } from '../../../components/ui/form-field.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TitledSection } from '../../../components/ui/titled-section.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { Instant } from '../../../lib/instants.tsx';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { useMyForms, useSignConsent } from '../api/my-forms.ts';
@@ -55,6 +55,8 @@ function MedicalHistory({ history }: { history: MyFormsData['medicalHistory'] })
 function ConsentCard({ consent }: { consent: MyFormsData['consents'][number] }) {
   const [typedName, setTypedName] = useState('');
   const sign = useSignConsent();
+  // A refusal of the name itself (too long, two lines) is shown under the field it is about.
+  const nameError = isApiError(sign.error) ? sign.error.errors['typedName']?.[0] : undefined;
   return (
     <li className="card card-border bg-base-100">
       <div className="card-body gap-2 p-4">
@@ -72,8 +74,18 @@ function ConsentCard({ consent }: { consent: MyFormsData['consents'][number] }) 
               sign.mutate({ bookingId: consent.bookingId, version: consent.version, typedName }, { onSuccess: () => toast.success(CONSENT_SIGNED_TOAST) });
             }}
           >
-            <TextField label="Type your full name to sign" autoComplete="name" value={typedName} onChange={(e) => setTypedName(e.target.value)} required />
-            {sign.isError && (
+            <TextField
+              label="Type your full name to sign"
+              autoComplete="name"
+              value={typedName}
+              onChange={(e) => {
+                setTypedName(e.target.value);
+                sign.reset();
+              }}
+              error={nameError}
+              required
+            />
+            {sign.isError && !nameError && (
               <p role="alert" className="text-sm text-error">
                 {errorMessage(sign.error)}
               </p>
