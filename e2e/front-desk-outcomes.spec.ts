@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { addDays, formatMediumDate, todayInZone } from '@clinic/shared';
-import { signUpThroughUi, uniquePatient } from './support/auth.ts';
+import { signInThroughUi, signUpThroughUi, uniquePatient } from './support/auth.ts';
 import { OWN_ADMIN } from './support/own-server.ts';
 import { accessTokenOf, bookSoon, expect, moveIntoThePast, pageOn, test } from './support/past-visits.ts';
 
@@ -49,11 +49,7 @@ test('the front desk marks a past appointment a no-show, then corrects it to com
   await moveIntoThePast(ownServer, booked, yesterday);
 
   // The admin signs in and opens All Appointments on yesterday.
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(OWN_ADMIN.email);
-  await page.getByLabel('Password').fill(OWN_ADMIN.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signInThroughUi(page, OWN_ADMIN);
   await page.goto('/dashboard/all-appointments');
   let row = await showYesterday(page, yesterday, who.email);
   await expect(row).toContainText(booked.slot);

@@ -17,7 +17,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { addDays, DEFAULT_MEDICAL_HISTORY, todayInZone } from '@clinic/shared';
 import { mailboxURL, smtpURL } from '../playwright.config.ts';
 import { PHONE, expectNoHorizontalScroll, logInAsAdmin, openFromMenu } from './support/admin.ts';
-import { signUpThroughUi, uniquePatient } from './support/auth.ts';
+import { signInThroughUi, signUpThroughUi, uniquePatient } from './support/auth.ts';
 import { accessTokenOf, expect, pageOn, test, type Booking, type Treatment } from './support/past-visits.ts';
 
 test.use({ ownServerEnv: { SMTP_URL: smtpURL, REMINDER_QUIET_HOURS: '', REQUIRE_EMAIL_VERIFICATION: 'none' } });
@@ -26,14 +26,6 @@ const PHOTO = fileURLToPath(new URL('../apps/web/src/assets/avatar-sarah.webp', 
 const ALLERGY = 'Do you have any allergies (medicines, latex, food)?';
 const CONSENT = 'I understand that a root canal may need more than one visit, and agree to it.';
 const bearerOf = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 /** No WCAG 2.1 A or AA violation on the page as it is now. */
 async function expectAccessible(page: Page) {
@@ -79,7 +71,7 @@ test('a returning patient re-confirms the history, signs consent and checks in f
   const patient = await signUpThroughUi(desk.page, uniquePatient('intake'));
   await desk.close();
   const phone = await pageOn(browser, ownServer.baseURL, PHONE);
-  await signIn(phone.page, patient);
+  await signInThroughUi(phone.page, patient);
   const patientHeaders = bearerOf(await accessTokenOf(phone.page));
   const answers = { allergies: 'yes', 'allergies-detail': 'Penicillin', medication: 'no', anticoagulants: 'no', heart: 'no', bleeding: 'no', diabetes: 'no' };
   const first = await phone.page.request.post('/api/me/forms/medical-history', { headers: patientHeaders, data: { version: 1, answers, signature: { typedName: patient.name } } });
@@ -153,7 +145,7 @@ test('a returning patient re-confirms the history, signs consent and checks in f
   const doctorUser = users.find((u) => u.email === doctor.email)!;
   expect((await request.put(`/api/admin/users/${doctorUser._id}/role`, { headers, data: { role: 'doctor', doctorId } })).ok()).toBe(true);
   const doctorPhone = await pageOn(browser, ownServer.baseURL, PHONE);
-  await signIn(doctorPhone.page, doctor);
+  await signInThroughUi(doctorPhone.page, doctor);
   await doctorPhone.page.goto('/dashboard');
   await openFromMenu(doctorPhone.page, 'My Day');
   const card = doctorPhone.page.getByRole('list', { name: `Patients of ${doctorName}` }).getByRole('listitem').filter({ hasText: patient.name });

@@ -10,10 +10,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { addDays, formatMediumDate, todayInZone } from '@clinic/shared';
 import { ADMIN, PHONE, expectNoHorizontalScroll, logInAsAdmin, openFromMenu } from './support/admin.ts';
-import { signUpThroughUi, uniquePatient } from './support/auth.ts';
+import { signInThroughUi, signUpThroughUi, uniquePatient } from './support/auth.ts';
 import type { OwnServer } from './support/own-server.ts';
 import { accessTokenOf, expect, pageOn, test, type Booking, type Treatment } from './support/past-visits.ts';
 
@@ -41,14 +41,6 @@ async function giveRole(request: APIRequestContext, token: string, email: string
   const res = await request.put(`/api/admin/users/${user!._id}/role`, { headers: bearerOf(token), data: { role, ...(doctorId ? { doctorId } : {}) } });
   expect(res.status(), await res.text()).toBe(200);
   return user!._id;
-}
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
 }
 
 /** Moves a booking to start `minutesAgo` before now, today (UTC, as the server counts). */
@@ -137,7 +129,7 @@ test('a receptionist books for a phoned patient and cancels with a partial refun
   await page.goto('/dashboard/users');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('table')).toHaveCount(0);
-  await signIn(page, desk);
+  await signInThroughUi(page, desk);
   await page.goto('/dashboard/clinic-hours');
   await expect(page).toHaveURL(/\/login$/);
   expect(patient.errors).toEqual([]);
@@ -199,7 +191,7 @@ test('a doctor on a phone sees only their own patients today and marks one compl
   await computer.close();
   await giveRole(request, token, doctor.email, 'doctor', mine);
   const phone = await pageOn(browser, ownServer.baseURL, PHONE);
-  await signIn(phone.page, doctor);
+  await signInThroughUi(phone.page, doctor);
   await phone.page.goto('/dashboard');
   await openFromMenu(phone.page, 'My Day');
   await expect(phone.page).toHaveURL(/\/dashboard\/my-day$/);

@@ -1,16 +1,13 @@
 /** Shared steps of the browser suite for the clinic's staff and for phones. */
 import { expect, type Browser, type Page } from '@playwright/test';
+import { signInThroughUi } from './auth.ts';
 
 /** The admin account playwright.config.ts creates at start-up. */
 export const ADMIN = { email: 'admin@clinic.test', password: 'clinic-owner-2030' };
 export const PHONE = { width: 360, height: 800 };
 
 export async function logInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signInThroughUi(page, ADMIN);
 }
 
 /** Opens a dashboard page from the side menu, as staff would (behind 'Dashboard menu' on a phone). */

@@ -17,3 +17,12 @@ export async function signUpThroughUi(page: Page, patient = uniquePatient()) {
   await expect(page.getByRole('button', { name: 'Sign Out' }).or(page.getByRole('link', { name: 'Sign Out' })).first()).toBeVisible();
   return patient;
 }
+
+/** Signs in through the login page and waits for the home page it lands on. */
+export async function signInThroughUi(page: Page, who: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
