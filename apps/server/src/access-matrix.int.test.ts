@@ -241,14 +241,14 @@ const MATRIX: Record<string, Row> = {
   // Signed links: public, each acting only as its token allows (an unknown one is a 404 for all).
   // Each row from its own address: the links' limit is 20 a minute per address.
   ...Object.fromEntries(
-    ['confirm', 'cancel', 'reschedule', 'callback', 'stop', 'book', 'snooze', 'check-in'].map((action, i): [string, Row] => [
+    ['confirm', 'cancel', 'reschedule', 'callback', 'stop', 'book', 'snooze', 'check-in', 'accept'].map((action, i): [string, Row] => [
       `POST /api/links/:token/${action}`,
       {
         request: () => ({
           method: 'POST',
           url: `/api/links/${'Z'.repeat(43)}/${action}`,
           payload: action === 'reschedule' || action === 'book' ? { date: '2030-06-05', slot: '10.00 AM - 10.30 AM' } : {},
-          remoteAddress: `10.77.0.${i + 1}`,
+          remoteAddress: `10.77.1.${i + 1}`,
         }),
         expected: everyone(404),
       },
@@ -272,6 +272,20 @@ const MATRIX: Record<string, Row> = {
     request: async (f) => ({ method: 'PUT', url: `/api/admin/treatments/${await f.freshTreatmentId()}/consent`, payload: { text: null } }),
     expected: adminOnly(200),
   },
+  // Families (practice-loop.md section 7): the caller's own; another's dependent is a 404.
+  'GET /api/me/dependents': { request: () => ({ url: '/api/me/dependents' }), expected: signedIn(200), access: 'signed-in' },
+  'POST /api/me/dependents': {
+    request: () => ({ method: 'POST', url: '/api/me/dependents', payload: { name: 'Kid Matrix', dateOfBirth: '2020-01-01' } }),
+    expected: signedIn(201),
+    access: 'signed-in',
+  },
+  ...Object.fromEntries(
+    (['PATCH /api/me/dependents/:id', 'DELETE /api/me/dependents/:id', 'POST /api/me/dependents/:id/guardians', 'POST /api/me/dependents/:id/handover'] as const).map((route): [string, Row] => {
+      const [method, path] = route.split(' ') as ['PATCH' | 'DELETE' | 'POST', string];
+      const payload = method === 'PATCH' ? { name: 'Other Name' } : method === 'POST' ? { email: 'someone@example.com' } : undefined;
+      return [route, { request: () => ({ method, url: path.replace(':id', 'no-such-dependent'), ...(payload ? { payload } : {}) }), expected: signedIn(404), access: 'signed-in' }];
+    }),
+  ),
   'GET /api/me/forms': { request: () => ({ url: '/api/me/forms' }), expected: signedIn(200), access: 'signed-in' },
   'POST /api/me/forms/medical-history': {
     // A version that does not exist: each signed-in caller is told the form changed.

@@ -29,6 +29,7 @@ import { backupRoutes } from './modules/backup/backup.routes.ts';
 import { linksRoutes } from './modules/links/links.routes.ts';
 import { recallRoutes } from './modules/recall/recall.routes.ts';
 import { formsRoutes } from './modules/forms/forms.routes.ts';
+import { familiesRoutes } from './modules/families/families.routes.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 
@@ -52,6 +53,7 @@ export interface AppRoutes {
   appointments: OptionsOf<typeof appointmentsRoutes>;
   doctors: OptionsOf<typeof doctorsRoutes>;
   links: OptionsOf<typeof linksRoutes>;
+  families: OptionsOf<typeof familiesRoutes>;
   recall: OptionsOf<typeof recallRoutes>;
   forms: OptionsOf<typeof formsRoutes>;
   staffDay: OptionsOf<typeof staffDayRoutes>;
@@ -84,6 +86,7 @@ export async function registerRoutes(app: FastifyInstance, callers: CallerResolv
   await app.register(appointmentsRoutes, routes.appointments);
   await app.register(doctorsRoutes, routes.doctors);
   await app.register(linksRoutes, routes.links);
+  await app.register(familiesRoutes, routes.families);
   await routes.texts?.register(app);
   await app.register(recallRoutes, routes.recall);
   await app.register(formsRoutes, routes.forms);

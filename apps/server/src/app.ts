@@ -49,6 +49,10 @@ import { createLinksService } from './modules/links/links.service.ts';
 import { openCallbackBookings } from './modules/links/links.repository.ts';
 import { createTextMessages } from './modules/sms/text-messages.ts';
 import { createFormsService } from './modules/forms/forms.service.ts';
+import { createFamiliesService } from './modules/families/families.service.ts';
+import { dependentAddress, soleDependentsOf } from './modules/families/family-reads.ts';
+import { enqueueMail } from './modules/mail/outbox.repository.ts';
+import { hashPassword } from 'better-auth/crypto';
 import { createRecallHooks, createRecallService } from './modules/recall/recall.service.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { createDiskWatch, type FreeSpaceReader } from './modules/disk/disk-watch.ts';
@@ -295,6 +299,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     contact,
     retentionDays: config.patientDataRetentionDays,
     forms,
+    soleDependentsOf,
   });
   const users = createUsersService({ db, auth, erasure });
   const inviteStaff = createInviteStaff({
@@ -354,8 +359,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     recalls: { forLink: (id) => recall.forLink(id), snooze: (id) => recall.snooze(id) },
     recallFollowupDays: config.recall.followupDays,
     checkInOpensMinutes: config.intake.checkInOpensMinutes,
+    queueMail: enqueueMail,
+    invitations: { accept: (...args) => families.accept(...args) },
   });
   app.decorate('links', links);
+  const families = createFamiliesService({
+    db, now, timeZone: config.clinicTimeZone, handoverAge: config.dependentHandoverAge,
+    cancelUpcomingOf: (work, id, actor) => booking.cancelUpcomingOf(work, id, actor),
+    invite: (tx, invitation) => links.invite(tx, invitation),
+    hashPassword,
+    erase: async (work, id) => void (await erasure.erase(work, { id, email: dependentAddress(id) }, { kind: 'patient', id, email: '' })),
+  });
   // Backups of the embedded database on disk, taken by the process that holds it; on PostgreSQL
   // they are the operator's pg_dump (README, "Backups") and none is scheduled here.
   const backups = isEmbeddedOnDisk
@@ -455,6 +469,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     appointments: { booking, callers, ensurePatient: (caller, patient) => users.ensurePatient(caller, patient, config.publicUrl) },
     doctors: { doctors, callers },
     links: { links, callers, rateLimiter },
+    families: { families, callers },
     recall: { recall, callers },
     forms: { forms, booking, callers, checkInOpensMinutes: config.intake.checkInOpensMinutes },
     staffDay: { staffDay, callers },

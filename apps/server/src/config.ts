@@ -125,6 +125,8 @@ const envSchema = z
     MEDICAL_HISTORY_VALID_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
     /** Check-in opens this many minutes before the start (and closes 30 minutes after it). */
     CHECKIN_OPENS_MINUTES: z.coerce.number().int().min(0).max(720).default(60),
+    /** Families (practice-loop.md section 7): from this age a guardian may hand a dependent's record over to the dependent's own account. */
+    DEPENDENT_HANDOVER_AGE: z.coerce.number().int().min(1).max(25).default(16),
     /** How long an erased patient's forms of attended visits are kept (10 years), then purged. */
     CLINICAL_RECORD_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(3650),
     /** Confirmed bookings nobody marked become completed this many days after they ended; 0: never (default). */
@@ -266,6 +268,8 @@ export interface Config {
   recall: { leadDays: number; followupDays: number[] };
   /** Intake and check-in (practice-loop.md section 6). */
   intake: { historyRequired: boolean; historyValidMonths: number; checkInOpensMinutes: number; clinicalRetentionDays: number };
+  /** DEPENDENT_HANDOVER_AGE. */
+  dependentHandoverAge: number;
   /** PostgreSQL: seconds start-up retries the first connection (DATABASE_CONNECT_RETRY_SECONDS). */
   databaseConnectRetrySeconds: number;
   /** Seconds of a main thread that does not turn before the process exits (WATCHDOG_SECONDS; 0 off). */
@@ -447,6 +451,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       checkInOpensMinutes: env.CHECKIN_OPENS_MINUTES,
       clinicalRetentionDays: env.CLINICAL_RECORD_RETENTION_DAYS,
     },
+    dependentHandoverAge: env.DEPENDENT_HANDOVER_AGE,
     autoCompleteAfterDays: env.AUTO_COMPLETE_AFTER_DAYS,
     databaseConnectRetrySeconds: env.DATABASE_CONNECT_RETRY_SECONDS,
     databaseTimeoutSeconds: env.DATABASE_TIMEOUT_SECONDS,

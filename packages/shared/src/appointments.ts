@@ -3,6 +3,7 @@
  * list with filters and keyset paging, its CSV, statuses, cancelling with a refund choice.
  */
 import { z } from 'zod';
+import { guardianContactSchema } from './families.ts';
 import { bookingFormsSchema } from './forms.ts';
 import { bookingSchema, bookingStatusSchema, dateInputSchema } from './booking.ts';
 import { daysBetween } from './dates.ts';
@@ -46,6 +47,8 @@ export const adminBookingSchema = bookingSchema.extend({
   forms: bookingFormsSchema.optional(),
   /** The patient's answers that the form flags for staff (an allergy, blood thinners, ...). */
   alerts: z.array(z.string()).optional(),
+  /** A dependent's booking: the guardian to call (practice-loop.md section 7). */
+  guardian: guardianContactSchema.nullable().optional(),
 });
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
 

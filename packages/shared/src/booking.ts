@@ -1,5 +1,6 @@
 /** Treatments, availability and bookings on the wire (spec section 3; DESIGN.md section 3). */
 import { z } from 'zod';
+import { bookingDependentSchema } from './families.ts';
 import { FIRST_ACCEPTED_YEAR, LAST_ACCEPTED_YEAR, isAcceptedDate, parseDateInput } from './dates.ts';
 import { bookingPaymentModeSchema } from './payment.ts';
 import { phoneSchema, reasonSchema, serverEmailSchema, uuidSchema } from './validation.ts';
@@ -46,6 +47,8 @@ export const bookingRequestSchema = z.object({
   phone: phoneSchema.optional().default(''),
   /** A doctor of the treatment's; absent: any available doctor (the treatments that need one). */
   doctorId: uuidSchema.optional(),
+  /** A dependent of the caller's (practice-loop.md section 7): the booking is theirs. Absent: the caller's own. */
+  forPatientId: z.string().trim().min(1).max(64).optional(),
 });
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
 
@@ -87,6 +90,8 @@ export const bookingSchema = z.object({
   refund: z.object({ status: z.enum(['pending', 'succeeded', 'failed']), amount: z.number() }).nullable(),
   /** When the patient checked in at the clinic (practice-loop.md section 6.4); null until they do. */
   arrivedAt: z.string().nullable(),
+  /** A dependent's booking: whose (the Name column's `patientName` is theirs too); null: the account holder's own. */
+  dependent: bookingDependentSchema.optional(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

@@ -22,3 +22,4 @@ export * from './clinic.ts';
 export * from './links.ts';
 export * from './recall.ts';
 export * from './forms.ts';
+export * from './families.ts';

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { bookingStatusSchema, dateInputSchema } from './booking.ts';
 import { reasonSchema, uuidSchema } from './validation.ts';
 
-export const linkPurposeSchema = z.enum(['confirm', 'reschedule', 'cancel', 'check-in', 'recall']);
+/** `guardian` and `handover` are invitations about a dependent (section 7), accepted with `/accept`. */
+export const linkPurposeSchema = z.enum(['confirm', 'reschedule', 'cancel', 'check-in', 'recall', 'guardian', 'handover']);
 export type LinkPurpose = z.infer<typeof linkPurposeSchema>;
 
 export const linkBookingSchema = z.object({
@@ -43,6 +44,8 @@ export const linkViewSchema = z.object({
   suggestions: z.array(linkSuggestionSchema).optional(),
   /** The patient already asked to be called about this booking and nobody has yet. */
   callbackOpen: z.boolean().optional(),
+  /** An invitation (`guardian`, `handover`): the first name of the guardian who sent it. */
+  inviter: z.string().optional(),
 });
 export type LinkView = z.infer<typeof linkViewSchema>;
 
@@ -65,7 +68,8 @@ export type LinkCallbackRequest = z.input<typeof linkCallbackRequestSchema>;
 
 /** What an action did, for the page to say: the booking as it is now. */
 export const linkResultSchema = z.object({
-  done: z.enum(['confirmed', 'cancelled', 'rescheduled', 'callback', 'stopped', 'booked', 'snoozed', 'checked-in']),
+  /** `guardian-added`: the signed-in account now manages the dependent; `handed-over`: the dependent's own account exists, to sign in to. */
+  done: z.enum(['confirmed', 'cancelled', 'rescheduled', 'callback', 'stopped', 'booked', 'snoozed', 'checked-in', 'guardian-added', 'handed-over']),
   booking: linkBookingSchema.optional(),
 });
 export type LinkResult = z.infer<typeof linkResultSchema>;

@@ -1,5 +1,6 @@
 /** A doctor's day (`GET /api/staff/day`, practice-loop.md section 2): the patients of one lane on one date. */
 import { z } from 'zod';
+import { guardianContactSchema } from './families.ts';
 import { bookingFormsSchema } from './forms.ts';
 import { bookingStatusSchema, dateInputSchema } from './booking.ts';
 import { minuteOfDaySchema } from './schedule.ts';
@@ -25,6 +26,8 @@ export const staffDayItemSchema = z.object({
   patient: z.object({ _id: z.string().nullable().optional(), name: z.string(), phone: z.string() }),
   forms: bookingFormsSchema.optional(),
   alerts: z.array(z.string()).optional(),
+  /** A dependent's booking: the guardian to call (practice-loop.md section 7). */
+  guardian: guardianContactSchema.nullable().optional(),
 });
 export type StaffDayItem = z.infer<typeof staffDayItemSchema>;
 

@@ -4,7 +4,7 @@
  */
 import { relations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { doctors } from './admin.ts';
 
 const timestamps = {
@@ -43,12 +43,42 @@ export const users = pgTable('users', {
   doctorId: uuid('doctor_id')
     .unique('users_doctor_id_unique')
     .references(() => doctors.id, { onDelete: 'set null' }),
+  /**
+   * Ours: `dependent` for a patient without a login whom guardians manage (practice-loop.md
+   * section 7, decision 037): no credential, an address under `.invalid` that no mail reaches,
+   * left out of every list of accounts. A handover makes it an `account`.
+   */
+  kind: text('kind', { enum: ['account', 'dependent'] }).notNull().default('account'),
+  /** Ours: a dependent's date of birth (the handover age); null for accounts. */
+  dateOfBirth: date('date_of_birth', { mode: 'string' }),
   ...timestamps,
 }, (t) => [
   check('users_role_known', sql`${t.role} in ('user', 'receptionist', 'doctor', 'admin')`),
   check('users_doctor_id_only_doctors', sql`${t.doctorId} is null or ${t.role} = 'doctor'`),
   index('users_sms_phone_idx').on(t.smsPhone).where(sql`${t.smsPhone} IS NOT NULL`),
+  check('users_kind_known', sql`${t.kind} in ('account', 'dependent')`),
+  check('users_dependents_are_patients', sql`${t.kind} = 'account' or ${t.role} = 'user'`),
 ]);
+
+/**
+ * Who manages a dependent (practice-loop.md section 7): one row per guardian. Ends with either
+ * side's account; the last guardian's erasure erases the dependent first (account module).
+ */
+export const guardianships = pgTable(
+  'guardianships',
+  {
+    dependentId: text('dependent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    guardianId: text('guardian_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The guardian's own word for the relationship ("Son"); empty when none was given. */
+    relationship: text('relationship').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.dependentId, t.guardianId] }), index('guardianships_guardian_idx').on(t.guardianId)],
+);
 
 export const sessions = pgTable(
   'sessions',

@@ -51,6 +51,11 @@ export const bookings = pgTable(
     createdVia: text('created_via', { enum: ['online', 'admin', 'waitlist', 'recall'] }).notNull().default('online'),
     /** The owner. Null once the account is removed; past bookings stay for the clinic's records. */
     patientId: text('patient_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The guardian who booked a dependent's appointment (practice-loop.md section 7): the
+     * household's cap counts it; null for a patient's own booking and the front desk's.
+     */
+    bookedBy: text('booked_by').references(() => users.id, { onDelete: 'set null' }),
     /** Snapshots for display and mail, never for ownership; emptied when the owner is removed. */
     patientEmail: text('patient_email').notNull(),
     patientName: text('patient_name').notNull(),
@@ -79,6 +84,7 @@ export const bookings = pgTable(
     index('bookings_date_idx').on(t.date),
     index('bookings_starts_at_idx').on(t.startsAt).where(sql`${t.status} = 'confirmed'`),
     index('bookings_patient_id_idx').on(t.patientId, t.date),
+    index('bookings_booked_by_idx').on(t.bookedBy, t.date).where(sql`${t.bookedBy} IS NOT NULL AND ${t.status} = 'confirmed'`),
   ],
 );
 

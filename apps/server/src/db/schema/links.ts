@@ -2,7 +2,8 @@
  * Signed links and the callbacks they raise (design practice-loop.md sections 3 and 5). A link's
  * token is never stored: only its SHA-256, so a copy of the database cannot act as a patient.
  * A link is for one purpose and one booking (or recall), at the booking's version when it was
- * made; `used_at` is set once, by the conditional update that uses it.
+ * made; `used_at` is set once, by the conditional update that uses it. An invitation about a
+ * dependent (`guardian`, `handover`) names the dependent as its patient.
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -16,12 +17,15 @@ export const actionLinks = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** SHA-256 of the token, hex. */
     tokenHash: text('token_hash').notNull(),
-    purpose: text('purpose', { enum: ['confirm', 'reschedule', 'cancel', 'check-in', 'recall'] }).notNull(),
+    purpose: text('purpose', { enum: ['confirm', 'reschedule', 'cancel', 'check-in', 'recall', 'guardian', 'handover'] }).notNull(),
     bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
     recallId: uuid('recall_id').references((): AnyPgColumn => recalls.id, { onDelete: 'cascade' }),
     patientId: text('patient_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** An invitation (`guardian`, `handover`): the address it was sent to, and who sent it. */
+    email: text('email'),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'cascade' }),
     /** The booking's version the link was made for: a move or a change makes it stale. */
     bookingVersion: integer('booking_version'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

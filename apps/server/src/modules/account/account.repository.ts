@@ -12,6 +12,7 @@ export async function findAccount(db: Db, userId: string) {
       emailVerified: users.emailVerified,
       role: users.role,
       phone: users.phone,
+      kind: users.kind,
       remindersOptOut: users.remindersOptOut,
       recallOptOut: users.recallOptOut,
       smsPhone: users.smsPhone,

@@ -34,6 +34,7 @@ import {
   updateProfile,
 } from './account.repository.ts';
 import type { AccountErasure } from './erase-account.service.ts';
+import { firstGuardianOf } from '../families/family-reads.ts';
 
 export { RETENTION_LEGAL_BASIS } from './erase-account.service.ts';
 
@@ -212,7 +213,13 @@ export function createAccountService(deps: AccountServiceDeps) {
     /** The account a link in a message acts for (links module), if it still exists. */
     async patientOf(userId: string) {
       const account = await findAccount(db, userId);
-      return account ? { id: account.id, email: account.email, name: account.name, emailVerified: account.emailVerified, role: account.role, phone: account.phone } : null;
+      if (!account) return null;
+      // A dependent's mail goes to their first guardian, who also books for them (section 7).
+      const guardian = account.kind === 'dependent' ? await firstGuardianOf(db, account.id) : null;
+      return {
+        id: account.id, email: guardian?.email ?? account.email, name: account.name, emailVerified: account.emailVerified || guardian !== null,
+        role: account.role, phone: guardian?.phone ?? account.phone, guardianId: guardian?.id ?? null,
+      };
     },
 
     /** The phone on the caller's profile ('' when none), for `GET /api/me`. */

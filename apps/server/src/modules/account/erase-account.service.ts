@@ -29,6 +29,8 @@ export interface AccountErasureDeps {
   retentionDays: number;
   /** The forms module's part (section 6.5): forms of attended visits kept under the pseudonym, the rest deleted. */
   forms?: { erase(tx: UnitOfWork['tx'], patientId: string, subjectRef: string): Promise<number> };
+  /** Dependents only this account manages (practice-loop.md section 7): erased with it, first. */
+  soleDependentsOf?: (tx: UnitOfWork['tx'], accountId: string) => Promise<{ id: string; email: string }[]>;
 }
 
 /** What an erasure did, for its audit entry (counts only) and its answer. */
@@ -48,7 +50,7 @@ export interface ErasureCounts {
 }
 
 export function createAccountErasure(deps: AccountErasureDeps) {
-  return {
+  const self = {
     /**
      * Erases the account in `work`'s transaction: upcoming bookings cancelled (slots freed),
      * paid or attended bookings kept under a fresh pseudonym with who they were moved to the
@@ -61,6 +63,8 @@ export function createAccountErasure(deps: AccountErasureDeps) {
      */
     async erase(work: UnitOfWork, account: { id: string; email: string }, by: CancelActor): Promise<ErasureCounts> {
       const { tx } = work;
+      // The last guardian's dependents go first, each as an account is erased (section 7).
+      for (const dependent of (await deps.soleDependentsOf?.(tx, account.id)) ?? []) await self.erase(work, dependent, by);
       const subjectRef = randomUUID();
       const cancelledBookings = await deps.booking.cancelUpcomingOf(work, account.id, by);
       // Before the bookings are detached: which visits were attended decides which forms stay.
@@ -101,6 +105,7 @@ export function createAccountErasure(deps: AccountErasureDeps) {
       };
     },
   };
+  return self;
 }
 
 export type AccountErasure = ReturnType<typeof createAccountErasure>;

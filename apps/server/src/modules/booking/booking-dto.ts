@@ -44,5 +44,7 @@ export function toBookingDto(row: BookingRow, ctx: DtoContext = {}): Booking {
     cancelledBy: row.cancelledBy ?? null,
     refund: ctx.refund ?? null,
     arrivedAt: row.arrivedAt?.toISOString() ?? null,
+    // A guardian's booking for a dependent (a handover clears booked_by: the record is theirs then).
+    dependent: row.bookedBy && row.patientId ? { _id: row.patientId, name: row.patientName } : null,
   };
 }

@@ -37,7 +37,7 @@ export type WriteRequest = Omit<NewBooking, 'startsAt' | 'endsAt'> & {
 /** Checks a request against the schedule and the clock; answers what the write needs. */
 export function prepareRequest(
   s: Schedule,
-  caller: Pick<Caller, 'userId' | 'email' | 'name'>,
+  caller: Pick<Caller, 'userId' | 'email' | 'name'> & { bookedBy?: string | null },
   input: CreateBookingInput,
   c: BookingClock,
   windowDays: number,
@@ -97,6 +97,7 @@ export function prepareRequest(
       patientId: caller.userId,
       patientEmail: caller.email,
       patientName: caller.name,
+      bookedBy: caller.bookedBy ?? null,
       phone: input.phone,
       priceCents: treatment.priceCents,
     },

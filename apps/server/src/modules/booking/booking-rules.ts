@@ -32,6 +32,10 @@ export interface BookingRequest {
   endMin: number;
   slot: string;
   patientId: string;
+  /** A dependent's booking: the guardian who makes it, whose household's cap it counts in. */
+  bookedBy?: string | null;
+  /** The patient's name, for wording a refusal about a dependent's own booking. */
+  patientName?: string;
   /**
    * The lanes it may take, each open for the whole time: the treatment's own queue, the doctor
    * asked for, or every doctor of the treatment free to work then ("any available doctor").
@@ -90,16 +94,23 @@ export function blockerOf(holders: readonly SlotHolder[], request: BookingReques
  * a schedule that changed between the request's checks and its transaction (the service checks
  * it again against the new schedule).
  */
-export type Refusal = { conflict: SlotHolder } | { overLimit: number } | { scheduleChanged: true };
+export type Refusal = { conflict: SlotHolder } | { overLimit: number; household?: true } | { scheduleChanged: true };
 
 export interface BatchState {
   /** Every confirmed booking on the batch's lanes and treatments and dates, as its transaction saw them under the locks. */
   held: readonly (SlotHolder & { date: string })[];
-  /** Confirmed bookings from today on, per patient of the batch, under the patients' locks. */
+  /** Confirmed bookings from today on, per patient of the batch (and per guardian booking for one), under the patients' locks. */
   activeCounts: ReadonlyMap<string, number>;
   /** How many of those one patient may hold (MAX_ACTIVE_BOOKINGS). */
   maxActive: number;
+  /** Confirmed bookings from today on that each account of the batch made for its dependents (absent: none). */
+  bookedForCounts?: ReadonlyMap<string, number>;
+  /** How many one household (an account, its own bookings and those it made for dependents) may hold: MAX_ACTIVE_BOOKINGS x 4. */
+  householdMax?: number;
 }
+
+/** The account whose household a request counts in: the guardian booking for a dependent, else the patient. */
+export const householdOf = (request: Pick<BookingRequest, 'patientId' | 'bookedBy'>) => request.bookedBy ?? request.patientId;
 
 export interface BatchDecision<R> {
   /** One entry per request, in order: its refusal, or undefined for a winner. */
@@ -124,6 +135,8 @@ export function decideBatch<R extends BookingRequest>(requests: readonly R[], st
   };
   for (const row of state.held) hold(row);
   const active = new Map(state.activeCounts);
+  const bookedFor = new Map(state.bookedForCounts ?? []);
+  const householdMax = state.householdMax ?? Number.POSITIVE_INFINITY;
   const winners: { request: R; lane: string }[] = [];
 
   const refusals = requests.map((request): Refusal | undefined => {
@@ -131,8 +144,13 @@ export function decideBatch<R extends BookingRequest>(requests: readonly R[], st
     if ('blocker' in placement) return { conflict: placement.blocker };
     const count = active.get(request.patientId) ?? 0;
     if (count >= state.maxActive) return { overLimit: state.maxActive };
+    // The household: the account's own bookings and those it made for its dependents.
+    const household = householdOf(request);
+    const made = bookedFor.get(household) ?? 0;
+    if ((active.get(household) ?? 0) + made >= householdMax) return { overLimit: householdMax, household: true };
     hold({ ...request, laneId: placement.lane, date: request.date });
     active.set(request.patientId, count + 1);
+    if (request.bookedBy) bookedFor.set(household, made + 1);
     winners.push({ request, lane: placement.lane });
     return undefined;
   });
@@ -146,9 +164,10 @@ export function decideBatch<R extends BookingRequest>(requests: readonly R[], st
 export function conflictError(request: BookingRequest, treatmentName: string, holder: SlotHolder): SlotConflictError {
   const own = holder.patientId === request.patientId && holder.treatmentId === request.treatmentId;
   const slot = own ? holder.slot : request.slot;
+  const who = request.bookedBy ? `${firstNameOf(request.patientName ?? '')} already has` : 'You already have';
   return new SlotConflictError(
     own ? 'caller' : 'another',
-    own ? `You already have ${treatmentName} on ${request.date} at ${slot}.` : 'That slot has just been taken; choose another.',
+    own ? `${who} ${treatmentName} on ${request.date} at ${slot}.` : 'That slot has just been taken; choose another.',
     { success: false, booking: { date: request.date, slot, treatment: treatmentName } },
   );
 }
@@ -167,8 +186,18 @@ export class SlotConflictError extends AppError {
   }
 }
 
+const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] || 'This patient';
+
 /** The answer to a patient who already holds the most upcoming bookings one may. */
-export function overLimitError(max: number): AppError {
+export function overLimitError(max: number, household = false): AppError {
+  if (household) {
+    return new AppError(
+      ErrorCode.BOOKING_LIMIT,
+      `Your family already has ${max} upcoming appointments, the most one account may hold. ` +
+        'Please come to one of them, or cancel one, before booking another.',
+      { extra: { limit: max } },
+    );
+  }
   return new AppError(
     ErrorCode.BOOKING_LIMIT,
     `You already have ${max} upcoming appointments, the most one patient may hold. ` +
@@ -179,7 +208,7 @@ export function overLimitError(max: number): AppError {
 
 /** The answer for a refusal, worded for the request it refused. */
 export function refusalError(request: BookingRequest, treatmentName: string, refusal: Exclude<Refusal, { scheduleChanged: true }>): AppError {
-  return 'conflict' in refusal ? conflictError(request, treatmentName, refusal.conflict) : overLimitError(refusal.overLimit);
+  return 'conflict' in refusal ? conflictError(request, treatmentName, refusal.conflict) : overLimitError(refusal.overLimit, refusal.household === true);
 }
 
 /**

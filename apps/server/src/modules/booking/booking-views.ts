@@ -16,6 +16,7 @@ import type { Schedule } from '../schedule/schedule-rules.ts';
 import type { ScheduleSnapshot } from '../schedule/schedule-snapshot.ts';
 import { findBooking, findPatientIdByEmail, listBookingEvents, listBookingsOf, listDoctorDay, type BookingRow } from './booking.repository.ts';
 import { toBookingDto } from './booking-dto.ts';
+import { dependentIdsOf, guardianContactsOf, isGuardianOf } from '../families/family-reads.ts';
 import type { LifecycleRules } from './lifecycle-rules.ts';
 
 export interface ViewsDeps {
@@ -57,10 +58,15 @@ export function createBookingViews(deps: ViewsDeps) {
      */
     async visible(caller: Caller, id: string): Promise<BookingRow> {
       const row = isUuid(id) ? await findBooking(db, id) : null;
-      if (!row || (row.patientId !== caller.userId && !reachesLane(caller, 'patientBookings', row.doctorId))) {
+      if (!row || (row.patientId !== caller.userId && !reachesLane(caller, 'patientBookings', row.doctorId) && !(await isGuardianOf(db, caller.userId, row.patientId)))) {
         throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
       }
       return row;
+    },
+
+    /** Whether the caller acts for the booking's patient: their own, or a dependent's they manage. */
+    async actsFor(caller: Pick<Caller, 'userId'>, row: Pick<BookingRow, 'patientId'>, tx: Db = db): Promise<boolean> {
+      return row.patientId === caller.userId || isGuardianOf(tx, caller.userId, row.patientId);
     },
 
     async listOwn(caller: Caller, patient: string, include?: 'cancelled'): Promise<Booking[]> {
@@ -71,8 +77,11 @@ export function createBookingViews(deps: ViewsDeps) {
       // Bookings belong to the account, not to the address: one made under this address by an
       // account since removed is never the caller's.
       const withCancelled = include === 'cancelled';
-      const patientId = patient === caller.email ? caller.userId : await findPatientIdByEmail(db, patient);
-      const all = patientId === null ? [] : await listBookingsOf(db, patientId, withCancelled);
+      const own = patient === caller.email;
+      const patientId = own ? caller.userId : await findPatientIdByEmail(db, patient);
+      // The caller's own list is the household's: theirs and their dependents' (practice-loop.md section 7).
+      const whose = patientId === null ? [] : own ? [patientId, ...(await dependentIdsOf(db, patientId))] : [patientId];
+      const all = whose.length === 0 ? [] : await listBookingsOf(db, whose, withCancelled);
       // A doctor sees the patient's bookings on their own lane only.
       const rows = scope === 'all' ? all : all.filter((b) => reachesLane(caller, 'patientBookings', b.doctorId));
       // Staff reading someone else's data leave a trace, as admin writes do: one entry per
@@ -95,12 +104,15 @@ export function createBookingViews(deps: ViewsDeps) {
      * left out; who may ask is the staff module's. The patient's name and phone are the booking's.
      */
     async doctorDay(doctorId: string, date: string): Promise<StaffDayItem[]> {
-      return (await listDoctorDay(db, doctorId, date)).map((row) => ({
+      const rows = await listDoctorDay(db, doctorId, date);
+      const guardians = await guardianContactsOf(db, rows.flatMap((r) => (r.bookedBy && r.patientId ? [r.patientId] : [])));
+      return rows.map((row) => ({
         booking: {
           _id: row.id, start: row.startsAt.toISOString(), end: row.endsAt.toISOString(), slot: row.slot, treatment: row.treatmentName, status: row.status,
           arrivedAt: row.arrivedAt?.toISOString() ?? null,
         },
         patient: { _id: row.patientId, name: row.patientName, phone: row.phone },
+        guardian: (row.patientId && guardians.get(row.patientId)) || null,
       }));
     },
 

@@ -123,7 +123,7 @@ describe('booking', () => {
         doctor: null,
         status: 'confirmed', version: 1, startsAt: `${day}T09:00:00.000Z`, endsAt: `${day}T09:30:00.000Z`,
         cancelDeadline: `${addDays(day, -1)}T09:00:00.000Z`, rescheduleDeadline: `${addDays(day, -1)}T09:00:00.000Z`,
-        canCancel: true, canReschedule: true, cancelledBy: null, refund: null, arrivedAt: null,
+        canCancel: true, canReschedule: true, cancelledBy: null, refund: null, arrivedAt: null, dependent: null,
       },
     });
     const cleaningAfter = (await treatmentsOn(t, day)).find((x) => x.name === 'Teeth Cleaning')!;

@@ -106,6 +106,15 @@ function activeCountsQuery(tx: Db, patientIds: readonly string[], fromDate: stri
     .groupBy(bookings.patientId);
 }
 
+/** Confirmed bookings from `fromDate` on that these accounts made for their dependents (the household's cap). */
+function bookedForQuery(tx: Db, accountIds: readonly string[], fromDate: string) {
+  return tx
+    .select({ bookedBy: bookings.bookedBy, count: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.status, 'confirmed'), inArray(bookings.bookedBy, [...accountIds]), gte(bookings.date, fromDate)))
+    .groupBy(bookings.bookedBy);
+}
+
 /** A holder as `listHoldersOn` answers it. */
 export type Holder = Awaited<ReturnType<typeof holdersQuery>>[number];
 
@@ -116,21 +125,24 @@ export type Holder = Awaited<ReturnType<typeof holdersQuery>>[number];
  * (as `listHoldersOn`) and how many active bookings from `fromDate` on each patient holds (absent
  * from the map: none).
  */
-export async function readWriteState(tx: Db, scopes: readonly HolderScope[], patientIds: readonly string[], fromDate: string) {
+export async function readWriteState(tx: Db, scopes: readonly HolderScope[], patientIds: readonly string[], fromDate: string, households: readonly string[] = []) {
   const version = tx.select({ version: clinicState.scheduleVersion }).from(clinicState).where(eq(clinicState.id, 1));
   const holders = scopes.length === 0 ? sql`(SELECT NULL WHERE false)` : holdersQuery(tx, scopes);
   const counts = patientIds.length === 0 ? sql`(SELECT NULL WHERE false)` : activeCountsQuery(tx, patientIds, fromDate);
+  const bookedFor = households.length === 0 ? sql`(SELECT NULL WHERE false)` : bookedForQuery(tx, households, fromDate);
   const result = await tx.execute(sql`SELECT ${version} AS version,
     (SELECT coalesce(json_agg(h), '[]'::json) FROM ${holders} h) AS holders,
-    (SELECT coalesce(json_agg(c), '[]'::json) FROM ${counts} c) AS counts`);
+    (SELECT coalesce(json_agg(c), '[]'::json) FROM ${counts} c) AS counts,
+    (SELECT coalesce(json_agg(f), '[]'::json) FROM ${bookedFor} f) AS booked_for`);
   // The subqueries' rows as JSON, under their column names.
-  const [row] = (result as unknown as { rows: { version: number | null; holders: HolderJson[]; counts: { patient_id: string; count: number }[] }[] }).rows;
+  const [row] = (result as unknown as { rows: { version: number | null; holders: HolderJson[]; counts: { patient_id: string; count: number }[]; booked_for: { booked_by: string; count: number }[] }[] }).rows;
   return {
     version: row?.version ?? 0,
     holders: row!.holders.map(
       (h): Holder => ({ id: h.id, laneId: h.lane_id, treatmentId: h.treatment_id, date: h.date, startMin: h.start_min, endMin: h.end_min, slot: h.slot, patientId: h.patient_id }),
     ),
     activeCounts: new Map(row!.counts.map((c) => [c.patient_id, c.count])),
+    bookedForCounts: new Map(row!.booked_for.map((c) => [c.booked_by, c.count])),
   };
 }
 
@@ -402,11 +414,12 @@ export function listBookingEvents(db: Db, bookingId: string): Promise<BookingEve
 }
 
 /** An account's bookings that are not cancelled (or all, with `withCancelled`), in time order. */
-export function listBookingsOf(db: Db, patientId: string, withCancelled: boolean): Promise<BookingRow[]> {
+export function listBookingsOf(db: Db, patientIds: string | readonly string[], withCancelled: boolean): Promise<BookingRow[]> {
+  const whose = typeof patientIds === 'string' ? eq(bookings.patientId, patientIds) : inArray(bookings.patientId, [...patientIds]);
   return db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.patientId, patientId), withCancelled ? undefined : sql`${bookings.status} <> 'cancelled'`))
+    .where(and(whose, withCancelled ? undefined : sql`${bookings.status} <> 'cancelled'`))
     .orderBy(asc(bookings.date), asc(bookings.startMin), asc(bookings.createdAt));
 }
 

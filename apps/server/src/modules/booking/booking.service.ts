@@ -42,7 +42,7 @@ import {
 import type { ScheduleSnapshot } from '../schedule/schedule-snapshot.ts';
 import type { AvailabilityCache } from './availability-cache.ts';
 import { availabilityChangedNotice, notifyAvailabilityChanged } from './availability-channel.ts';
-import { conflictError, dayKey, decideBatch, placeRequest, refusalError, type SlotHolder } from './booking-rules.ts';
+import { conflictError, dayKey, decideBatch, householdOf, placeRequest, refusalError, type SlotHolder } from './booking-rules.ts';
 import { createFastWriter, createPlainWriter, type BatchResult, type FastWriterOptions, type WriteOutcome } from './booking-writer.ts';
 import { createAvailability } from './availability.service.ts';
 import { toBookingDto } from './booking-dto.ts';
@@ -53,10 +53,14 @@ import { createBookingViews, doctorNames } from './booking-views.ts';
 import { deadlineOf, staffCancelRefusal, type CancelActor, type LifecycleRules } from './lifecycle-rules.ts';
 import { createRelease, type Release } from './release.ts';
 import { prepareRequest, type CreateBookingInput, type WriteRequest } from './booking-request.ts';
+import { findDependentOf } from '../families/family-reads.ts';
 import { bookingClock } from './slots.ts';
 import { instantOf } from '../../lib/clinic-time.ts';
 
 export type { BookingRow, CreateBookingInput };
+
+/** Whose booking it is: the account (or a dependent, with the guardian's address and `bookedBy`). */
+type BookingPatient = Pick<Caller, 'userId' | 'email' | 'name'> & { bookedBy?: string | null };
 
 /**
  * What the service reports as it decides, for the operator's counters (modules/metrics). Called
@@ -67,6 +71,9 @@ export interface BookingEvents {
   refused(reason: 'conflict' | 'limit' | 'rate_limited'): void;
   cancelled(by: 'patient' | 'admin' | 'clinic' | 'account', count?: number): void;
 }
+
+/** A household holds at most MAX_ACTIVE_BOOKINGS times this (practice-loop.md section 7). */
+const HOUSEHOLD_FACTOR = 4;
 
 const noEvents: BookingEvents = { made() {}, refused() {}, cancelled() {} };
 
@@ -125,7 +132,7 @@ export function createBookingService(deps: BookingServiceDeps) {
   const recall = deps.recall ?? noRecall;
   const clock = () => bookingClock(now(), timeZone, windowDays);
   const views = createBookingViews({ db, schedule, refunds, mail, lifecycle, now });
-  const { dtos, visible, laneFilter } = views;
+  const { dtos, visible, laneFilter, actsFor } = views;
   const laneDaysOf = (r: WriteRequest): LaneDay[] => r.lanes.map((laneId) => ({ laneId, date: r.date }));
   /**
    * The write: requests refused by the per-account request limit first, then one transaction
@@ -143,7 +150,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     // batch"). Per account, not per address: many patients share a clinic's Wi-Fi or a
     // carrier's address.
     const refused = await rateLimit.limiter.consumeEach(
-      requests.map((r) => `booking:account:${r.patientId}`),
+      requests.map((r) => `booking:account:${householdOf(r)}`),
       { max: rateLimit.max, windowSeconds: rateLimit.windowSeconds },
     );
     const admitted = requests.filter((_, i) => refused[i] === null);
@@ -151,11 +158,13 @@ export function createBookingService(deps: BookingServiceDeps) {
     const { decided, unchangedDays } = admitted.length === 0
       ? { decided: [], unchangedDays: [] }
       : await inTransaction(db, async ({ tx, afterCommit }) => {
-        const patients = admitted.map((r) => r.patientId);
+        // The patients, and each guardian booking for a dependent (the household's count).
+        const households = [...new Set(admitted.map(householdOf))];
+        const patients = [...new Set([...admitted.map((r) => r.patientId), ...households])];
         await lockBookingDays(tx, admitted.flatMap(laneDaysOf), patients);
-        const { version, holders, activeCounts } = await readWriteState(tx, scopes, patients, clock().today);
+        const { version, holders, activeCounts, bookedForCounts } = await readWriteState(tx, scopes, patients, clock().today, households);
         const current = admitted.filter((r) => r.scheduleVersion === version);
-        const decision = decideBatch(current, { held: holders, activeCounts, maxActive: maxActiveBookings });
+        const decision = decideBatch(current, { held: holders, activeCounts, maxActive: maxActiveBookings, bookedForCounts, householdMax: maxActiveBookings * HOUSEHOLD_FACTOR });
         // Ids made here, so that the rows that refer to them go in the same statement.
         const rows = decision.winners.map(({ request, lane }) => {
           const { lanes: _lanes, laneSet: _laneSet, scheduleVersion: _version, createdVia = 'online', ...row } = request;
@@ -249,7 +258,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     if (!isUuid(id)) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
     return inTransaction(db, async (work) => {
       const row = await lockBookingRow(work.tx, id);
-      if (!row || (actor === 'patient' && row.patientId !== caller.userId)) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
+      if (!row || (actor === 'patient' && !(await actsFor(caller, row, work.tx)))) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
       return change(work, row);
     });
   }
@@ -277,11 +286,11 @@ export function createBookingService(deps: BookingServiceDeps) {
     for (let attempt = 0; attempt < 4; attempt++) {
       const s = await schedule.get();
       const current = await visible(caller, id);
-      if (actor === 'patient' && current.patientId !== caller.userId) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
+      if (actor === 'patient' && !(await actsFor(caller, current))) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
       assertConfirmed(current);
       const { request, treatment } = prepareRequest(
         s,
-        { userId: current.patientId ?? '', email: current.patientEmail, name: current.patientName },
+        { userId: current.patientId ?? '', email: current.patientEmail, name: current.patientName, bookedBy: current.bookedBy },
         { treatmentId: current.treatmentId, date: input.date, slot: input.slot, phone: current.phone, doctorId: input.doctorId },
         clock(),
         windowDays,
@@ -355,7 +364,7 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   /** Checks and writes one booking for `patient`; a schedule change meanwhile means checking again. */
-  async function book(patient: Pick<Caller, 'userId' | 'email' | 'name'>, input: CreateBookingInput, via: 'online' | 'admin' | 'waitlist' | 'recall') {
+  async function book(patient: BookingPatient, input: CreateBookingInput, via: 'online' | 'admin' | 'waitlist' | 'recall') {
     for (let attempt = 0; ; attempt++) {
       const s = await schedule.get();
       const { request, treatment } = prepareRequest(s, patient, input, clock(), windowDays);
@@ -406,7 +415,7 @@ export function createBookingService(deps: BookingServiceDeps) {
      * A patient books from a recall message's link (practice-loop.md section 4): the ordinary
      * booking path and its rules; the followed link proved the address, so no verification gate.
      */
-    async bookFromRecall(patient: Pick<Caller, 'userId' | 'email' | 'name'>, input: CreateBookingInput) {
+    async bookFromRecall(patient: BookingPatient, input: CreateBookingInput) {
       return book(patient, input, 'recall');
     },
 
@@ -420,12 +429,18 @@ export function createBookingService(deps: BookingServiceDeps) {
       return result;
     },
 
-    async create(caller: Caller, input: CreateBookingInput) {
+    async create(caller: Caller, input: CreateBookingInput & { forPatientId?: string | undefined }) {
       if (input.patient !== undefined && input.patient.trim().toLowerCase() !== caller.email) {
         throw new AppError(ErrorCode.FORBIDDEN, 'You can only book for yourself.');
       }
       assertMayBookOnline(caller);
-      return book(caller, input, 'online');
+      if (input.forPatientId === undefined || input.forPatientId === caller.userId) return book(caller, input, 'online');
+      // A dependent's booking (practice-loop.md section 7): theirs, the guardian's address for the mail.
+      const dependent = await findDependentOf(db, caller.userId, input.forPatientId);
+      if (!dependent) {
+        throw new AppError(ErrorCode.VALIDATION, 'There is no such family member.', { errors: { forPatientId: ['Choose yourself or one of your family members'] } });
+      }
+      return book({ userId: dependent.id, email: caller.email, name: dependent.name, bookedBy: caller.userId }, input, 'online');
     },
 
     /**

@@ -2,6 +2,7 @@
  * The front desk's list of bookings (design section 3.4) and its CSV: a date range with filters,
  * one keyset page at a time, each read of patient data audited with its filter.
  */
+import { guardianContactsOf } from '../families/family-reads.ts';
 import { clock24, ErrorCode, slotStartMinutes, type AdminBookingsPage, type Booking, type BookingForms } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -65,7 +66,8 @@ export function createFrontDeskList(deps: FrontDeskListDeps) {
       }
       const s = await schedule.get();
       const ids = page.map((r) => r.id);
-      const [summaries, callbackOpen, intake] = await Promise.all([refunds.summaries(ids), openCallbacks(ids), intakeFlags?.(page)]);
+      const dependents = page.flatMap((r) => (r.bookedBy && r.patientId ? [r.patientId] : []));
+      const [summaries, callbackOpen, intake, guardians] = await Promise.all([refunds.summaries(ids), openCallbacks(ids), intakeFlags?.(page), guardianContactsOf(db, dependents)]);
       const items = (await dtos(page)).map((dto, i) => {
         const row = page[i]!;
         const open = laneOpen(s, row.laneId, row.date, clinicOpen(s, row.date));
@@ -78,6 +80,8 @@ export function createFrontDeskList(deps: FrontDeskListDeps) {
           patientConfirmedAt: row.patientConfirmedAt?.toISOString() ?? null,
           arrivedAt: row.arrivedAt?.toISOString() ?? null,
           callbackOpen: callbackOpen.has(row.id),
+          // A dependent's booking: the guardian to call (practice-loop.md section 7).
+          guardian: (row.patientId && guardians.get(row.patientId)) || null,
           ...intake?.get(row.id),
         };
       });

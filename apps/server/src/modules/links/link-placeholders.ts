@@ -13,3 +13,7 @@ export const RECALL_PLACEHOLDER = /\{\{link:recall:([0-9a-f-]{36})\}\}/g;
 export const recallPlaceholder = (recallId: string) => `{{link:recall:${recallId}}}`;
 
 export const linkPlaceholder = (purpose: Exclude<LinkPurpose, 'recall'>) => `{{link:${purpose}}}`;
+
+/** An invitation about a dependent names its stored link: `{{link:invitation:<id>}}` (its token made when the mail goes). */
+export const INVITATION_PLACEHOLDER = /\{\{link:invitation:([0-9a-f-]{36})\}\}/g;
+export const invitationPlaceholder = (linkId: string) => `{{link:invitation:${linkId}}}`;

@@ -1,10 +1,10 @@
 /** The links module's tables: signed links (stored by their token's hash) and callbacks. */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { actionLinks, callbacks } from '../../db/schema.ts';
 
 export type LinkRow = typeof actionLinks.$inferSelect;
-export type NewLink = Pick<typeof actionLinks.$inferInsert, 'tokenHash' | 'purpose' | 'bookingId' | 'recallId' | 'patientId' | 'bookingVersion' | 'expiresAt'>;
+export type NewLink = Pick<typeof actionLinks.$inferInsert, 'tokenHash' | 'purpose' | 'bookingId' | 'recallId' | 'patientId' | 'bookingVersion' | 'expiresAt' | 'email' | 'invitedBy'>;
 export type CallbackRow = typeof callbacks.$inferSelect;
 
 export async function insertLinks(db: Db, links: NewLink[]): Promise<void> {
@@ -14,6 +14,22 @@ export async function insertLinks(db: Db, links: NewLink[]): Promise<void> {
 export async function findLinkByHash(db: Db, tokenHash: string): Promise<LinkRow | undefined> {
   const [row] = await db.select().from(actionLinks).where(eq(actionLinks.tokenHash, tokenHash)).limit(1);
   return row;
+}
+
+/** Stores a link and answers its id (an invitation, whose token is made when its mail goes). */
+export async function insertLinkReturningId(db: Db, link: NewLink): Promise<string> {
+  const [row] = await db.insert(actionLinks).values(link).returning({ id: actionLinks.id });
+  return row!.id;
+}
+
+/** Gives an unused, unexpired link a new token hash; false when it is used or past its time. */
+export async function rotateLinkToken(db: Db, id: string, tokenHash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(actionLinks)
+    .set({ tokenHash })
+    .where(and(eq(actionLinks.id, id), isNull(actionLinks.usedAt), gt(actionLinks.expiresAt, now)))
+    .returning({ id: actionLinks.id });
+  return rows.length === 1;
 }
 
 /** Marks the link used unless it already was: true for the one caller that used it. */

@@ -16,6 +16,7 @@ import {
   callbackSchema,
   callbacksPageSchema,
   callbacksQuerySchema,
+  linkAcceptRequestSchema,
   linkCallbackRequestSchema,
   linkCancelRequestSchema,
   linkRescheduleRequestSchema,
@@ -71,6 +72,24 @@ export async function linksRoutes(app: FastifyInstance, opts: { links: LinksServ
   action('book', 'Books one of the recalled treatment’s free times (a recall link)', linkBookRequestSchema, (token, body) => links.book(token, body));
   action('check-in', "I'm here: checks the patient in, from CHECKIN_OPENS_MINUTES before the start (a check-in link)", null, (token) => links.checkIn(token));
   action('snooze', 'No recall message for 30 days (a recall link)', null, (token) => links.snooze(token));
+
+  api.post(
+    '/api/links/:token/accept',
+    {
+      schema: {
+        tags,
+        summary: 'Accepts an invitation about a dependent: `guardian` signed in as the invited address; `handover` with the new account\'s password',
+        params: linkTokenParamsSchema,
+        body: linkAcceptRequestSchema.optional(),
+        response: { 200: linkResultSchema },
+      },
+    },
+    async (request, reply) => {
+      await limited(request);
+      const caller = await callers.optionalCaller(request);
+      return reply.headers(noStore).send(await links.accept(request.params.token, caller, request.body?.password));
+    },
+  );
 
   api.get(
     '/api/links/:token/availability',

@@ -17,13 +17,15 @@ import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { BookingRow, BookingService, RescheduleInput } from '../booking/booking.service.ts';
 import type { Caller } from '../identity/caller.ts';
-import { LINK_PLACEHOLDER, RECALL_PLACEHOLDER } from './link-placeholders.ts';
+import { INVITATION_PLACEHOLDER, LINK_PLACEHOLDER, RECALL_PLACEHOLDER, invitationPlaceholder } from './link-placeholders.ts';
 import {
   callbacksOf,
   deleteExpiredLinks,
   findLinkByHash,
+  insertLinkReturningId,
   insertLinks,
   listCallbacks,
+  rotateLinkToken,
   markLinkUsed,
   openCallbackBookings,
   raiseCallback,
@@ -39,10 +41,13 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 
 export interface LinkPatient {
   id: string;
+  /** A dependent's: their first guardian's address, where their mail goes (practice-loop.md section 7). */
   email: string;
   name: string;
   emailVerified: boolean;
   phone: string;
+  /** A dependent's first guardian, who books for them. */
+  guardianId?: string | null;
 }
 
 /** What a recall link needs of its recall (the recall module's). */
@@ -75,6 +80,10 @@ export interface LinksDeps {
   };
   /** The days of the recall messages after the due date (RECALL_FOLLOWUP_DAYS): a recall link outlives the last. */
   recallFollowupDays: readonly number[];
+  /** Queues an invitation's mail (the mail module's), in `tx`. */
+  queueMail?: (tx: Db, mail: { kind: string; userId: string | null; toAddress: string; subject: string; textBody: string; expiresAt: Date }) => Promise<unknown>;
+  /** Accepts an invitation about a dependent (the families module's); late-bound, as that module needs this one. */
+  invitations?: { accept(link: { purpose: 'guardian' | 'handover'; patientId: string; email: string | null; invitedBy: string | null }, caller: Caller | null, password: string | undefined): Promise<'guardian-added' | 'handed-over'> };
 }
 
 const invalid = () => new AppError(ErrorCode.NOT_FOUND, 'This link is not valid. Please sign in to see your appointments.');
@@ -117,6 +126,9 @@ export function createLinksService(deps: LinksDeps) {
         return `This appointment was cancelled on ${when}.`;
       case 'check-in':
         return `You checked in on ${when}.`;
+      case 'guardian':
+      case 'handover':
+        return `This invitation was accepted on ${when}.`;
       default:
         return `This link was used on ${when}. Please sign in to see your appointment as it is now.`;
     }
@@ -244,6 +256,17 @@ export function createLinksService(deps: LinksDeps) {
     return mail.textBody.replace(LINK_PLACEHOLDER, (_, purpose: LinkPurpose) => links.get(purpose) ?? fallback);
   }
 
+  /** An invitation mail's placeholder as its link, with a token made now (or the sign-in page, once used or expired). */
+  async function expandInvitation(tx: Db, text: string): Promise<string> {
+    const ids = [...new Set([...text.matchAll(INVITATION_PLACEHOLDER)].map((m) => m[1]!))];
+    const urls = new Map<string, string>();
+    for (const id of ids) {
+      const token = randomBytes(32).toString('base64url');
+      if (await rotateLinkToken(tx, id, hashOf(token), now())) urls.set(id, `${publicUrl}/l/${token}`);
+    }
+    return text.replace(INVITATION_PLACEHOLDER, (_, id: string) => urls.get(id) ?? `${publicUrl}/login`);
+  }
+
   /** A recall mail's placeholder as a recall link (or the sign-in page, when the recall is gone or another's). */
   async function expandRecall(tx: Db, text: string, userId: string | null): Promise<string> {
     const ids = [...new Set([...text.matchAll(RECALL_PLACEHOLDER)].map((m) => m[1]!))];
@@ -290,7 +313,7 @@ export function createLinksService(deps: LinksDeps) {
      * appointment's page, which asks to sign in.
      */
     async expand(tx: Db, mail: { textBody: string; userId: string | null; bookingId: string | null; bookingVersion: number | null }): Promise<string> {
-      const text = await expandRecall(tx, mail.textBody, mail.userId);
+      const text = await expandInvitation(tx, await expandRecall(tx, mail.textBody, mail.userId));
       return expandBooking(tx, { ...mail, textBody: text });
     },
 
@@ -298,6 +321,7 @@ export function createLinksService(deps: LinksDeps) {
     async view(token: string): Promise<LinkView> {
       const { link, patient, row, recall } = await open(token);
       const view: LinkView = { purpose: link.purpose, expiresAt: link.expiresAt.toISOString(), firstName: firstNameOf(patient.name) };
+      if (link.invitedBy) view.inviter = firstNameOf((await patients.patientOf(link.invitedBy))?.name ?? '');
       if (recall) {
         view.recall = { treatment: recall.treatment, dueDate: recall.recall.dueDate };
         if (!row) view.suggestions = await suggestionsFor(recall.recall.treatmentId);
@@ -307,6 +331,41 @@ export function createLinksService(deps: LinksDeps) {
         view.callbackOpen = (await openCallbackBookings(db, [row.id])).has(row.id);
       }
       return view;
+    },
+
+    /**
+     * Stores an invitation about a dependent (`guardian`, `handover`) and queues its mail, in
+     * `tx`; the link's token is made when the mail goes, so none is ever stored.
+     */
+    async invite(tx: Db, invitation: { purpose: 'guardian' | 'handover'; dependentId: string; email: string; invitedBy: string; inviterName: string; dependentName: string; expiresAt: Date }) {
+      const id = await insertLinkReturningId(tx, {
+        purpose: invitation.purpose, patientId: invitation.dependentId, email: invitation.email, invitedBy: invitation.invitedBy,
+        tokenHash: hashOf(randomBytes(32).toString('base64url')), bookingId: null, recallId: null, bookingVersion: null, expiresAt: invitation.expiresAt,
+      });
+      const link = invitationPlaceholder(id);
+      const until = formatMediumDate(todayInZone(invitation.expiresAt, timeZone));
+      const guardian = invitation.purpose === 'guardian';
+      await deps.queueMail?.(tx, {
+        kind: guardian ? 'guardian-invitation' : 'handover-invitation',
+        userId: null,
+        toAddress: invitation.email,
+        subject: guardian ? `${invitation.inviterName} invites you to manage ${invitation.dependentName}'s appointments` : 'Your own account at the clinic',
+        textBody: guardian
+          ? `Hello,\n\n${invitation.inviterName} invites you to manage ${invitation.dependentName}'s appointments at the clinic with them: ` +
+            `booking, moving and cancelling them, and filling in their forms.\n\nTo accept, log in (or sign up) with this address and open: ${link}\n\n` +
+            `The invitation is valid until ${until}. If you do not know ${invitation.inviterName}, ignore this mail.\n\nDoctors Portal\n`
+          : `Hello ${invitation.dependentName},\n\n${invitation.inviterName} hands your appointments and records at the clinic over to you: ` +
+            `choose a password and they are yours, under this address.\n\n${link}\n\nThe invitation is valid until ${until}.\n\nDoctors Portal\n`,
+        expiresAt: invitation.expiresAt,
+      });
+    },
+
+    /** `POST /api/links/:token/accept`: an invitation about a dependent (the families module decides). */
+    async accept(token: string, caller: Caller | null, password: string | undefined): Promise<LinkResult> {
+      const { link } = await open(token);
+      if ((link.purpose !== 'guardian' && link.purpose !== 'handover') || !deps.invitations) throw cannot();
+      const result = await deps.invitations.accept({ purpose: link.purpose, patientId: link.patientId, email: link.email, invitedBy: link.invitedBy }, caller, password);
+      return done(link, { done: result });
     },
 
     async confirm(token: string): Promise<LinkResult> {
@@ -361,7 +420,7 @@ export function createLinksService(deps: LinksDeps) {
       requirePurpose(link, 'recall');
       if (row) throw used(`You booked this check-up for ${formatMediumDate(row.date)} at ${row.slot}. This link can move it.`);
       const result = await booking.bookFromRecall(
-        { userId: patient.id, email: patient.email, name: patient.name },
+        { userId: patient.id, email: patient.email, name: patient.name, bookedBy: patient.guardianId ?? null },
         { treatmentId: recall!.recall.treatmentId, date: input.date, slot: input.slot, phone: patient.phone, ...(input.doctorId ? { doctorId: input.doctorId } : {}) },
       );
       const booked = await booking.visible(callerOf(link, patient), result.booking._id);

@@ -54,10 +54,13 @@ export async function reopen(tx: Db, bookingIds: readonly string[]): Promise<voi
   await tx.update(recalls).set({ status: 'due', bookingId: null }).where(and(inArray(recalls.bookingId, [...bookingIds]), eq(recalls.status, 'booked')));
 }
 
+/** Where a recall goes: the patient's address, or a dependent's first guardian's (practice-loop.md section 7). */
+const recallAddress = sql<string>`CASE WHEN ${users.kind} = 'dependent' THEN coalesce((SELECT gu.email FROM guardianships g JOIN users gu ON gu.id = g.guardian_id WHERE g.dependent_id = ${users.id} ORDER BY g.created_at, g.guardian_id LIMIT 1), '') ELSE ${users.email} END`;
+
 /** Due recalls whose first message's day has come (`leadUntil` = today + lead days), of patients who did not opt out. */
 export function listMessageable(db: Db, leadUntil: string, maxAttempts: number, limit = 200) {
   return db
-    .select({ recall: recalls, email: users.email, name: users.name, treatment: treatments.name })
+    .select({ recall: recalls, email: recallAddress, name: users.name, treatment: treatments.name })
     .from(recalls)
     .innerJoin(users, eq(users.id, recalls.patientId))
     .innerJoin(treatments, eq(treatments.id, recalls.treatmentId))

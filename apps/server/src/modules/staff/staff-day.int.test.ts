@@ -71,6 +71,8 @@ describe("a doctor's day", () => {
       // Intake (practice-loop.md section 6.3): what the doctor should know before the patient sits down.
       forms: { medicalHistory: 'missing', historyRequired: false, consent: 'none' },
       alerts: [],
+      // Not a dependent's booking: nobody else to call (practice-loop.md section 7).
+      guardian: null,
     });
     expect(new Date(day.items[0]!.booking.start) < new Date(day.items[0]!.booking.end)).toBe(true);
     // Naming their own doctor is the same.

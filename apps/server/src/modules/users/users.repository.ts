@@ -30,9 +30,11 @@ export async function markEmailVerified(db: Db, email: string): Promise<void> {
 
 /** Names or addresses holding `q` (any case; `%`, `_` and `\` are the person's, not patterns). */
 function matching(q: string | undefined): SQL | undefined {
-  if (!q) return undefined;
+  // Dependents (practice-loop.md section 7) are patients without a login: never in a list of accounts.
+  const accountsOnly = eq(users.kind, 'account');
+  if (!q) return accountsOnly;
   const pattern = containing(q);
-  return or(ilike(users.email, pattern), ilike(users.name, pattern));
+  return and(accountsOnly, or(ilike(users.email, pattern), ilike(users.name, pattern)));
 }
 
 /** Every account by address, or one page of those matching `q`. */

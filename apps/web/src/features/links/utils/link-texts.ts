@@ -21,6 +21,8 @@ export const linkHeadings: Record<LinkPurpose, string> = {
   cancel: 'Cancel your appointment',
   'check-in': 'Your appointment today',
   recall: 'Time for your check-up',
+  guardian: 'Manage a family member’s appointments',
+  handover: 'Your own account',
 };
 
 /** The purposes a reminder's links have, on whose page the patient can also ask for a call. */
@@ -77,6 +79,10 @@ export function resultText(
       return STOPPED_TEXT;
     case 'snoozed':
       return SNOOZED_TEXT;
+    case 'guardian-added':
+      return `You now manage ${firstName}'s appointments. They are on My Appointments.`;
+    case 'handed-over':
+      return `Your account is ready, ${firstName}. Please log in with your email and the password you chose.`;
   }
 }
 
