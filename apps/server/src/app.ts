@@ -471,7 +471,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     links: { links, callers, rateLimiter },
     families: { families, callers },
     recall: { recall, callers },
-    forms: { forms, booking, callers, checkInOpensMinutes: config.intake.checkInOpensMinutes },
+    forms: { forms, booking, callers, checkInOpensMinutes: config.intake.checkInOpensMinutes, db },
     staffDay: { staffDay, callers },
     schedule: { schedule: scheduleAdmin, callers },
     images: { images, callers },

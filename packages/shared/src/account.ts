@@ -100,6 +100,23 @@ export const accountExportSchema = z.object({
   consents: z
     .array(z.object({ bookingId: z.string(), treatment: z.string(), date: z.string(), version: z.number().int(), text: z.string(), typedName: z.string(), signedAt: isoDateTime, sha256: z.string() }))
     .optional(),
+  /**
+   * The dependents the account manages (practice-loop.md section 7), each with their own
+   * bookings, recalls and forms (optional: exports before families have none).
+   */
+  dependents: z
+    .array(
+      z.object({
+        name: z.string(),
+        dateOfBirth: z.string(),
+        relationship: z.string(),
+        bookings: z.array(z.object({ _id: z.string(), treatment: z.string(), date: z.string(), slot: z.string(), price: z.number(), status: z.string(), paid: z.boolean(), createdAt: isoDateTime })),
+        recalls: z.array(z.object({ treatment: z.string(), dueDate: z.string(), status: z.string() })),
+        medicalHistory: z.array(z.object({ version: z.number().int(), answers: z.record(z.string(), z.unknown()), typedName: z.string(), submittedAt: isoDateTime, sha256: z.string() })),
+        consents: z.array(z.object({ bookingId: z.string(), treatment: z.string(), date: z.string(), version: z.number().int(), text: z.string(), typedName: z.string(), signedAt: isoDateTime, sha256: z.string() })),
+      }),
+    )
+    .optional(),
   contactMessages: z.array(
     z.object({ subject: z.string(), message: z.string(), createdAt: isoDateTime }),
   ),

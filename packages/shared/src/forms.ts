@@ -106,6 +106,9 @@ export const consentSignedSchema = z.object({
 export const historyStatusSchema = z.enum(['missing', 'outdated', 'current']);
 export type HistoryStatus = z.infer<typeof historyStatusSchema>;
 
+/** `GET /api/me/forms?for=` and `POST /api/me/forms/medical-history?for=`: a dependent's forms, filled in and signed by their guardian (practice-loop.md section 7). */
+export const formsSubjectQuerySchema = z.object({ for: z.string().trim().min(1).max(64).optional() });
+
 /** `GET /api/me/forms`. */
 export const myFormsSchema = z.object({
   medicalHistory: z.object({

@@ -34,7 +34,7 @@ import {
   updateProfile,
 } from './account.repository.ts';
 import type { AccountErasure } from './erase-account.service.ts';
-import { firstGuardianOf } from '../families/family-reads.ts';
+import { dependentRowsOf, firstGuardianOf } from '../families/family-reads.ts';
 
 export { RETENTION_LEGAL_BASIS } from './erase-account.service.ts';
 
@@ -168,6 +168,24 @@ export function createAccountService(deps: AccountServiceDeps) {
     }
   }
 
+  /** The dependents the account manages, each with their own bookings, recalls and forms (section 7). */
+  async function exportDependentsOf(accountId: string) {
+    return Promise.all(
+      (await dependentRowsOf(db, accountId)).map(async (d) => {
+        const [bookings, recalls, forms] = await Promise.all([deps.booking.exportOf(d.id), deps.recallsOf?.(d.id) ?? [], deps.formsOf?.(d.id) ?? ({} as Pick<AccountExport, 'medicalHistory' | 'consents'>)]);
+        return {
+          name: d.name,
+          dateOfBirth: d.dateOfBirth,
+          relationship: d.relationship,
+          bookings: bookings.map((b) => ({ _id: b._id, treatment: b.treatment, date: b.date, slot: b.slot, price: b.price, status: b.status, paid: b.paid, createdAt: b.createdAt })),
+          recalls: recalls.map((r) => ({ treatment: r.treatment, dueDate: r.dueDate, status: r.status })),
+          medicalHistory: forms.medicalHistory ?? [],
+          consents: forms.consents ?? [],
+        };
+      }),
+    );
+  }
+
   return {
     /**
      * `DELETE /api/me` (design section 5.7), in one transaction: the shared erasure
@@ -267,6 +285,7 @@ export function createAccountService(deps: AccountServiceDeps) {
           deps.callbacksOf?.(account.id) ?? [],
           deps.formsOf?.(account.id) ?? {},
         ]);
+      const dependents = await exportDependentsOf(account.id);
       // Entries about the person name their id or one of their bookings; never their address,
       // which another account may have held when the entry was written.
       const audit = await listAuditAbout(db, [account.id, ...bookings.map((b) => b._id)]);
@@ -304,6 +323,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         recalls,
         callbacks,
         ...forms,
+        ...(dependents.length > 0 ? { dependents } : {}),
         auditEntries: audit.map((e) => ({
           action: e.action,
           createdAt: iso(e.createdAt),

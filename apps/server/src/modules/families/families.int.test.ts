@@ -201,6 +201,30 @@ describe('families', () => {
     expect((await get(parent, '/api/me/dependents')).json<Dependent[]>().map((d) => d.name)).toEqual(['Tim Older']);
   });
 
+  it("fills in a dependent's history and consent as their guardian, and exports the dependents with the guardian's data", async () => {
+    const parent = await signUp(t, { name: 'Fay Forms' });
+    const stranger = await signUp(t);
+    const kid = await addChild(parent, 'Fin Forms');
+    const booked = (await book(parent, kid._id, slots[11]!, ada)).json<{ booking: Booking }>().booking;
+    const forms = await get(parent, `/api/me/forms?for=${kid._id}`);
+    expect(forms.statusCode).toBe(200);
+    const { medicalHistory } = forms.json<{ medicalHistory: { status: string; version: number; form: { questions: { id: string; required: boolean }[] } } }>();
+    expect(medicalHistory.status).toBe('missing');
+    expect((await get(stranger, `/api/me/forms?for=${kid._id}`)).statusCode).toBe(404);
+    const answers = Object.fromEntries(medicalHistory.form.questions.filter((q) => q.required).map((q) => [q.id, 'no']));
+    const submitted = await send(parent, 'POST', `/api/me/forms/medical-history?for=${kid._id}`, { version: medicalHistory.version, answers, signature: { typedName: 'Fay Forms' } });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    // The child's history, not the parent's.
+    expect((await get(parent, `/api/me/forms?for=${kid._id}`)).json()).toMatchObject({ medicalHistory: { status: 'current' } });
+    expect((await get(parent, '/api/me/forms')).json()).toMatchObject({ medicalHistory: { status: 'missing' } });
+    const desk = (await get(admin, `/api/admin/bookings?from=${DAY}&to=${DAY}`)).json<AdminBookingsPage>().items.find((b) => b._id === booked._id)!;
+    expect(desk.forms).toMatchObject({ medicalHistory: 'current' });
+
+    const exported = (await get(parent, '/api/me/export')).json<{ dependents?: { name: string; bookings: { _id: string }[]; medicalHistory: unknown[] }[] }>();
+    expect(exported.dependents).toEqual([expect.objectContaining({ name: 'Fin Forms', dateOfBirth: '2020-03-04', relationship: 'Child', bookings: [expect.objectContaining({ _id: booked._id })], medicalHistory: [expect.objectContaining({ typedName: 'Fay Forms' })] })]);
+    expect((await get(stranger, '/api/me/export')).json()).not.toHaveProperty('dependents');
+  });
+
   it("erases a dependent with their last guardian's account, and keeps one who has another guardian", async () => {
     const parent = await signUp(t, { name: 'Eve Erase' });
     const other = await signUp(t, { name: 'Oli Erase' });

@@ -37,6 +37,17 @@ export async function findDependentOf(db: Db, guardianId: string, dependentId: s
   return row ? { ...row, dateOfBirth: row.dateOfBirth ?? '' } : null;
 }
 
+/** The dependents `guardianId` manages, as their export lists them. */
+export async function dependentRowsOf(db: Db, guardianId: string): Promise<DependentRow[]> {
+  const rows = await db
+    .select({ id: users.id, name: users.name, dateOfBirth: users.dateOfBirth, relationship: guardianships.relationship })
+    .from(guardianships)
+    .innerJoin(users, and(eq(users.id, guardianships.dependentId), eq(users.kind, 'dependent')))
+    .where(eq(guardianships.guardianId, guardianId))
+    .orderBy(asc(users.name), asc(users.id));
+  return rows.map((r) => ({ ...r, dateOfBirth: r.dateOfBirth ?? '' }));
+}
+
 /** The ids of the dependents `guardianId` manages. */
 export async function dependentIdsOf(db: Db, guardianId: string): Promise<string[]> {
   const rows = await db.select({ id: guardianships.dependentId }).from(guardianships).where(eq(guardianships.guardianId, guardianId));

@@ -6,6 +6,7 @@
 export {
   dependentAddress,
   dependentIdsOf,
+  dependentRowsOf,
   findDependentOf,
   firstGuardianOf,
   guardianContactsOf,

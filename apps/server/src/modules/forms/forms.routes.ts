@@ -3,7 +3,7 @@
  * texts, the patient's own forms, signing, checking in, and the audited read of a patient's
  * answers by their doctor or the owner.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminMedicalHistorySchema,
@@ -14,6 +14,8 @@ import {
   medicalHistoryFormInputSchema,
   medicalHistorySettingsSchema,
   medicalHistorySubmitSchema,
+  formsSubjectQuerySchema,
+  ErrorCode,
   myFormsSchema,
   patientFormsSchema,
   patientIdParamsSchema,
@@ -23,13 +25,16 @@ import {
   treatmentIdParamsSchema,
 } from '@clinic/shared';
 import type { BookingService } from '../booking/booking.service.ts';
-import type { CallerResolver } from '../identity/caller.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Caller, CallerResolver } from '../identity/caller.ts';
+import { findDependentOf } from '../families/family-reads.ts';
 import { scopeOf } from '../identity/permissions.ts';
 import type { FormsService } from './forms.service.ts';
 
 export async function formsRoutes(
   app: FastifyInstance,
-  opts: { forms: FormsService; booking: Pick<BookingService, 'checkIn'>; callers: CallerResolver; checkInOpensMinutes: number },
+  opts: { forms: FormsService; booking: Pick<BookingService, 'checkIn'>; callers: CallerResolver; checkInOpensMinutes: number; db: Db },
 ) {
   const { forms, booking, callers } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -65,15 +70,32 @@ export async function formsRoutes(
     async (request) => forms.setConsent(await callers.requireCapability(request, 'clinicAdmin'), request.params.id, request.body.text),
   );
 
+  /**
+   * Whose forms: the caller's own, or (`?for=`) a dependent's they manage, whose forms the
+   * guardian fills in and signs (practice-loop.md section 7). Another's dependent is a 404.
+   */
+  const subjectOf = async (request: FastifyRequest, asked: string | undefined): Promise<Caller> => {
+    const caller = await callers.requireCaller(request);
+    if (asked === undefined || asked === caller.userId) return caller;
+    const dependent = await findDependentOf(opts.db, caller.userId, asked);
+    if (!dependent) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such family member.');
+    return { ...caller, userId: dependent.id, name: dependent.name };
+  };
   api.get(
     '/api/me/forms',
-    { ...signedIn, schema: { tags: ['forms'], summary: 'My medical history (missing, outdated, current) and the consents my bookings need', security, response: { 200: myFormsSchema } } },
-    async (request, reply) => reply.headers(noStore).send(await forms.myForms(await callers.requireCaller(request))),
+    {
+      ...signedIn,
+      schema: { tags: ['forms'], summary: "My medical history (missing, outdated, current) and the consents my bookings need; `for`: a dependent's", security, querystring: formsSubjectQuerySchema, response: { 200: myFormsSchema } },
+    },
+    async (request, reply) => reply.headers(noStore).send(await forms.myForms(await subjectOf(request, request.query.for))),
   );
   api.post(
     '/api/me/forms/medical-history',
-    { ...signedIn, schema: { tags: ['forms'], summary: 'Fill in the medical history, signed with a typed name', security, body: medicalHistorySubmitSchema, response: { 201: submissionCreatedSchema } } },
-    async (request, reply) => reply.code(201).send(await forms.submitHistory(await callers.requireCaller(request), request.body)),
+    {
+      ...signedIn,
+      schema: { tags: ['forms'], summary: "Fill in the medical history, signed with a typed name; `for`: a dependent's, signed by their guardian", security, querystring: formsSubjectQuerySchema, body: medicalHistorySubmitSchema, response: { 201: submissionCreatedSchema } },
+    },
+    async (request, reply) => reply.code(201).send(await forms.submitHistory(await subjectOf(request, request.query.for), request.body)),
   );
   api.post(
     '/api/booking/:id/consent',

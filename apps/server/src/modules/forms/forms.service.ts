@@ -3,6 +3,7 @@
  * versions, what a patient fills in and signs (typed name, time, hash of what was signed), each
  * booking's consent, what staff lists show of it, and the doctor's audited read of the answers.
  */
+import { isGuardianOf } from '../families/family-reads.ts';
 import { ErrorCode, todayInZone, type AccountExport, type AdminMedicalHistory, type BookingForms, type FormAnswers, type FormQuestion, type MedicalHistoryFormInput, type MedicalHistorySubmit, type MyForms, type PatientForms, type TreatmentConsent } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -190,7 +191,8 @@ export function createFormsService(deps: FormsDeps) {
     /** `POST /api/booking/:id/consent`: the patient signs the treatment's current consent for this booking. */
     async signConsent(caller: Caller, bookingId: string, body: { version: number; typedName: string }) {
       const [row] = await booking.rowsOf([bookingId]);
-      if (!row || row.patientId !== caller.userId) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
+      // The patient's own booking, or a dependent's signed by their guardian (practice-loop.md section 7).
+      if (!row || (row.patientId !== caller.userId && !(await isGuardianOf(db, caller.userId, row.patientId)))) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
       if (row.status !== 'confirmed') throw new AppError(ErrorCode.BOOKING_NOT_MODIFIABLE, 'This appointment cannot be changed.', { extra: { bookingStatus: row.status } });
       const [consent] = await currentConsents(db, [row.treatmentId]);
       if (!consent || consent.text === null) throw new AppError(ErrorCode.VALIDATION, 'This treatment needs no consent.', { errors: { version: ['This treatment needs no consent'] } });
@@ -199,7 +201,7 @@ export function createFormsService(deps: FormsDeps) {
       }
       const signedAt = now();
       const sha256 = signatureHash({ bookingId, version: consent.version, text: consent.text, typedName: body.typedName, signedAt: signedAt.toISOString() });
-      const stored = await insertBookingConsent(db, { bookingId, patientId: caller.userId, treatmentId: row.treatmentId, version: consent.version, text: consent.text, typedName: body.typedName, signedAt, sha256 });
+      const stored = await insertBookingConsent(db, { bookingId, patientId: row.patientId!, treatmentId: row.treatmentId, version: consent.version, text: consent.text, typedName: body.typedName, signedAt, sha256 });
       return { consent: { _id: stored.id, bookingId, version: stored.version, signedAt: stored.signedAt.toISOString(), sha256: stored.sha256 } };
     },
 

@@ -57,6 +57,8 @@ export async function reopen(tx: Db, bookingIds: readonly string[]): Promise<voi
 /** Where a recall goes: the patient's address, or a dependent's first guardian's (practice-loop.md section 7). */
 const recallAddress = sql<string>`CASE WHEN ${users.kind} = 'dependent' THEN coalesce((SELECT gu.email FROM guardianships g JOIN users gu ON gu.id = g.guardian_id WHERE g.dependent_id = ${users.id} ORDER BY g.created_at, g.guardian_id LIMIT 1), '') ELSE ${users.email} END`;
 
+const recallPhone = sql<string>`CASE WHEN ${users.kind} = 'dependent' THEN coalesce((SELECT gu.phone FROM guardianships g JOIN users gu ON gu.id = g.guardian_id WHERE g.dependent_id = ${users.id} ORDER BY g.created_at, g.guardian_id LIMIT 1), '') ELSE ${users.phone} END`;
+
 /** Due recalls whose first message's day has come (`leadUntil` = today + lead days), of patients who did not opt out. */
 export function listMessageable(db: Db, leadUntil: string, maxAttempts: number, limit = 200) {
   return db
@@ -120,7 +122,8 @@ export function listForAdmin(db: Db, f: RecallFilter) {
     .select({
       recall: recalls,
       treatment: treatments.name,
-      patient: { name: users.name, email: users.email, phone: users.phone },
+      // A dependent's recall: the guardian to call (practice-loop.md section 7).
+      patient: { name: users.name, email: recallAddress, phone: recallPhone },
       lastVisit: { date: bookings.date, slot: bookings.slot, treatment: bookings.treatmentName },
     })
     .from(recalls)
