@@ -57,6 +57,8 @@ export const reviewedVisitSchema = z.object({
   date: z.string(),
   slot: z.string(),
   doctor: z.string().nullable(),
+  /** A dependent's visit, reviewed by their guardian: the dependent's name (practice-loop.md section 7). */
+  for: z.string().nullable().optional(),
 });
 export type ReviewedVisit = z.infer<typeof reviewedVisitSchema>;
 

@@ -482,9 +482,10 @@ export function listBookingsForAdmin(db: Db, f: AdminBookingFilter): Promise<Boo
     .limit(f.limit);
 }
 
-/** The booking if it is the patient's own (a review's visit). */
-export async function findOwnBooking(db: Db, id: string, patientId: string): Promise<BookingRow | undefined> {
-  const [row] = await db.select().from(bookings).where(and(eq(bookings.id, id), eq(bookings.patientId, patientId)));
+/** The booking if it is the patient's own, or one of theirs (a household's: a review's visit). */
+export async function findOwnBooking(db: Db, id: string, patientIds: string | readonly string[]): Promise<BookingRow | undefined> {
+  const whose = typeof patientIds === 'string' ? eq(bookings.patientId, patientIds) : inArray(bookings.patientId, [...patientIds]);
+  const [row] = await db.select().from(bookings).where(and(eq(bookings.id, id), whose));
   return row;
 }
 

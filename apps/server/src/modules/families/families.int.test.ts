@@ -225,6 +225,19 @@ describe('families', () => {
     expect((await get(stranger, '/api/me/export')).json()).not.toHaveProperty('dependents');
   });
 
+  it("lets a guardian review a dependent's completed visit, saying whose it was", async () => {
+    const parent = await signUp(t, { name: 'Ren Review' });
+    const kid = await addChild(parent, 'Rio Review');
+    const booked = (await book(parent, kid._id, slots[12]!, bo)).json<{ booking: Booking }>().booking;
+    await t.db.update(bookings).set({ status: 'completed' }).where(eq(bookings.id, booked._id));
+    const mine = (await get(parent, '/api/me/reviews')).json<{ reviewableVisits: { _id: string; for?: string | null }[] }>();
+    expect(mine.reviewableVisits).toEqual([expect.objectContaining({ _id: booked._id, for: 'Rio Review' })]);
+    const review = await send(parent, 'POST', `/api/booking/${booked._id}/review`, { rating: 5, text: 'Gentle with kids.' });
+    expect(review.statusCode, review.body).toBe(201);
+    const stranger = await signUp(t);
+    expect((await send(stranger, 'POST', `/api/booking/${booked._id}/review`, { rating: 1, text: 'Not mine.' })).statusCode).toBe(404);
+  });
+
   it("erases a dependent with their last guardian's account, and keeps one who has another guardian", async () => {
     const parent = await signUp(t, { name: 'Eve Erase' });
     const other = await signUp(t, { name: 'Oli Erase' });

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, doctors, reviews, users } from '../../db/schema.ts';
 
@@ -6,6 +6,8 @@ export type ReviewRow = typeof reviews.$inferSelect;
 
 const visitColumns = {
   bookingId: bookings.id,
+  patientId: bookings.patientId,
+  patientName: bookings.patientName,
   treatment: bookings.treatmentName,
   date: bookings.date,
   slot: bookings.slot,
@@ -28,14 +30,14 @@ export function listReviewsOf(db: Db, patientId: string) {
     .orderBy(desc(reviews.createdAt));
 }
 
-/** The patient's completed visits without a review, newest first. */
-export function listReviewableVisits(db: Db, patientId: string) {
+/** The completed visits of these patients (an account and its dependents) without a review, newest first. */
+export function listReviewableVisits(db: Db, patientIds: readonly string[]) {
   return db
     .select(visitColumns)
     .from(bookings)
     .leftJoin(doctors, eq(doctors.id, bookings.doctorId))
     .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
-    .where(and(eq(bookings.patientId, patientId), eq(bookings.status, 'completed'), sql`${reviews.id} IS NULL`))
+    .where(and(inArray(bookings.patientId, [...patientIds]), eq(bookings.status, 'completed'), sql`${reviews.id} IS NULL`))
     .orderBy(desc(bookings.startsAt));
 }
 

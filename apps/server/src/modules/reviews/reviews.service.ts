@@ -21,6 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { findOwnBooking, findVisit } from '../booking/booking-reads.ts';
+import { dependentIdsOf } from '../families/family-reads.ts';
 import { isSameOriginPath } from '../../lib/same-origin-path.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -72,12 +73,14 @@ function ownDto(row: ReviewRow): OwnReview {
   };
 }
 
-const visitDto = (v: { bookingId: string; treatment: string; date: string; slot: string; doctorName: string | null }) => ({
+/** A visit as its reviewer sees it; `ownerId`: the reviewer, whose own visits say no name. */
+const visitDto = (v: { bookingId: string; treatment: string; date: string; slot: string; doctorName: string | null; patientId: string | null; patientName: string }, ownerId: string) => ({
   _id: v.bookingId,
   treatment: v.treatment,
   date: v.date,
   slot: v.slot,
   doctor: v.doctorName,
+  for: v.patientId && v.patientId !== ownerId ? v.patientName : null,
 });
 
 export function createReviewsService(deps: ReviewsDeps) {
@@ -147,7 +150,8 @@ export function createReviewsService(deps: ReviewsDeps) {
 
     async create(caller: Caller, bookingId: string, input: ReviewCreate): Promise<OwnReview> {
       await limitWrites(caller);
-      const booking = isUuid(bookingId) ? await findOwnBooking(db, bookingId, caller.userId) : undefined;
+      // The caller's own visit, or a dependent's they manage (practice-loop.md section 7).
+      const booking = isUuid(bookingId) ? await findOwnBooking(db, bookingId, [caller.userId, ...(await dependentIdsOf(db, caller.userId))]) : undefined;
       if (!booking) throw new AppError(ErrorCode.NOT_FOUND, 'There is no such booking.');
       if (booking.status !== 'completed') {
         throw new AppError(ErrorCode.CONFLICT, 'You can review a visit once it has taken place.', { extra: { bookingStatus: booking.status } });
@@ -172,11 +176,12 @@ export function createReviewsService(deps: ReviewsDeps) {
     },
 
     async mine(caller: Caller): Promise<MyReviews> {
-      const [own, reviewable] = await Promise.all([listReviewsOf(db, caller.userId), listReviewableVisits(db, caller.userId)]);
+      const household = [caller.userId, ...(await dependentIdsOf(db, caller.userId))];
+      const [own, reviewable] = await Promise.all([listReviewsOf(db, caller.userId), listReviewableVisits(db, household)]);
       return {
-        reviews: own.map((r) => ({ review: ownDto(r.review), booking: visitDto(r) })),
+        reviews: own.map((r) => ({ review: ownDto(r.review), booking: visitDto(r, caller.userId) })),
         reviewable: reviewable.map((v) => v.bookingId),
-        reviewableVisits: reviewable.map(visitDto),
+        reviewableVisits: reviewable.map((v) => visitDto(v, caller.userId)),
       };
     },
 
@@ -267,7 +272,7 @@ export function createReviewsService(deps: ReviewsDeps) {
       });
       const last = page[page.length - 1];
       return {
-        items: page.map((r) => adminDto(r.review, r.authorName, r.authorEmail, visitDto(r))),
+        items: page.map((r) => adminDto(r.review, r.authorName, r.authorEmail, visitDto(r, r.review.patientId ?? ''))),
         nextCursor: rows.length > limit && last ? encodeCursor(last.review.createdAt, last.review.id) : null,
       };
     },
@@ -295,7 +300,7 @@ export function createReviewsService(deps: ReviewsDeps) {
         });
         if (row.status === 'published' || decision.status === 'published') await announceChange(tx, afterCommit);
         const full = await findVisit(tx, row.bookingId, row.patientId);
-        return adminDto(updated, full!.name, full!.email, visitDto({ bookingId: row.bookingId, ...full! }));
+        return adminDto(updated, full!.name, full!.email, visitDto({ bookingId: row.bookingId, ...full!, patientId: null, patientName: '' }, ''));
       });
     },
   };
