@@ -19,6 +19,8 @@ const bookingWriteSuites = [
   'apps/server/src/modules/booking/booking.int.test.ts',
   'apps/server/src/modules/booking/booking.service.int.test.ts',
   'apps/server/src/modules/booking/booking-model.int.test.ts',
+  // Booking for a dependent: the rules per person, the household's cap, two guardians racing.
+  'apps/server/src/modules/families/families.int.test.ts',
 ];
 const plainPathSuites = [...bookingWriteSuites, 'apps/server/src/modules/identity/identity.int.test.ts'];
 
