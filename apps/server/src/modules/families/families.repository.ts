@@ -26,26 +26,25 @@ export async function insertDependent(tx: Db, guardianId: string, input: { name:
   return { id, name: input.name, dateOfBirth: input.dateOfBirth, relationship: input.relationship };
 }
 
-/** The caller's dependent by id, with the caller's word for the relationship; null when not theirs. */
-export async function findDependentOf(db: Db, guardianId: string, dependentId: string): Promise<DependentRow | null> {
-  const [row] = await db
-    .select({ id: users.id, name: users.name, dateOfBirth: users.dateOfBirth, relationship: guardianships.relationship })
-    .from(guardianships)
-    .innerJoin(users, and(eq(users.id, guardianships.dependentId), eq(users.kind, 'dependent')))
-    .where(and(eq(guardianships.guardianId, guardianId), eq(guardianships.dependentId, dependentId)))
-    .limit(1);
-  return row ? { ...row, dateOfBirth: row.dateOfBirth ?? '' } : null;
-}
-
-/** The dependents `guardianId` manages, as their export lists them. */
-export async function dependentRowsOf(db: Db, guardianId: string): Promise<DependentRow[]> {
+/** The dependents `guardianId` manages (one of them, with `id`), by name, with the guardian's word for the relationship. */
+async function dependentsOf(db: Db, guardianId: string, id?: string): Promise<DependentRow[]> {
   const rows = await db
     .select({ id: users.id, name: users.name, dateOfBirth: users.dateOfBirth, relationship: guardianships.relationship })
     .from(guardianships)
     .innerJoin(users, and(eq(users.id, guardianships.dependentId), eq(users.kind, 'dependent')))
-    .where(eq(guardianships.guardianId, guardianId))
+    .where(and(eq(guardianships.guardianId, guardianId), id === undefined ? undefined : eq(guardianships.dependentId, id)))
     .orderBy(asc(users.name), asc(users.id));
   return rows.map((r) => ({ ...r, dateOfBirth: r.dateOfBirth ?? '' }));
+}
+
+/** The caller's dependent by id, with the caller's word for the relationship; null when not theirs. */
+export async function findDependentOf(db: Db, guardianId: string, dependentId: string): Promise<DependentRow | null> {
+  return (await dependentsOf(db, guardianId, dependentId))[0] ?? null;
+}
+
+/** The dependents `guardianId` manages, as their export lists them. */
+export function dependentRowsOf(db: Db, guardianId: string): Promise<DependentRow[]> {
+  return dependentsOf(db, guardianId);
 }
 
 /** The ids of the dependents `guardianId` manages. */
@@ -67,12 +66,7 @@ export async function isGuardianOf(db: Db, guardianId: string, patientId: string
 
 /** The caller's dependents, by name, each with every guardian and their upcoming bookings' count. */
 export async function listDependentsOf(db: Db, guardianId: string, today: string) {
-  const mine = await db
-    .select({ id: users.id, name: users.name, dateOfBirth: users.dateOfBirth, relationship: guardianships.relationship })
-    .from(guardianships)
-    .innerJoin(users, and(eq(users.id, guardianships.dependentId), eq(users.kind, 'dependent')))
-    .where(eq(guardianships.guardianId, guardianId))
-    .orderBy(asc(users.name), asc(users.id));
+  const mine = await dependentsOf(db, guardianId);
   if (mine.length === 0) return [];
   const ids = mine.map((d) => d.id);
   const [guardians, upcoming] = await Promise.all([
@@ -91,7 +85,6 @@ export async function listDependentsOf(db: Db, guardianId: string, today: string
   const counts = new Map(upcoming.map((u) => [u.patientId, u.count]));
   return mine.map((d) => ({
     ...d,
-    dateOfBirth: d.dateOfBirth ?? '',
     upcoming: counts.get(d.id) ?? 0,
     guardians: guardians.filter((g) => g.dependentId === d.id).map((g) => ({ id: g.id, name: g.name, email: g.email })),
   }));
