@@ -4,26 +4,35 @@
  * (`POST /api/booking/:id/consent`). Each signature asks for the forms again.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FormAnswers, MyForms } from '@clinic/shared';
+import type { Dependent, FormAnswers, MyForms } from '@clinic/shared';
 import { api } from '../../../lib/api-client.ts';
 
+/** Every person's forms: the prefix a signature invalidates. */
 export const myFormsQueryKey = ['me', 'forms'] as const;
 
-export function myFormsQueryOptions() {
-  return queryOptions({ queryKey: myFormsQueryKey, queryFn: ({ signal }) => api.get<MyForms>('/me/forms', signal) });
+/** `?for=`: a dependent's forms, which their guardian fills in (practice-loop.md section 7); none: the caller's own. */
+const forQuery = (forId: string | undefined) => (forId ? `?for=${encodeURIComponent(forId)}` : '');
+
+export function myFormsQueryOptions(forId?: string) {
+  return queryOptions({ queryKey: [...myFormsQueryKey, forId ?? 'me'], queryFn: ({ signal }) => api.get<MyForms>(`/me/forms${forQuery(forId)}`, signal) });
 }
 
-export function useMyForms() {
-  return useQuery(myFormsQueryOptions());
+export function useMyForms(forId?: string) {
+  return useQuery(myFormsQueryOptions(forId));
+}
+
+/** The account's dependents, whose forms it may fill in too; empty for most accounts. */
+export function useDependentsForForms() {
+  return useQuery({ queryKey: ['me', 'dependents'], queryFn: ({ signal }) => api.get<Dependent[]>('/me/dependents', signal) });
 }
 
 export type HistorySubmission = { version: number; answers: FormAnswers; typedName: string };
 
-export function useSubmitHistory() {
+export function useSubmitHistory(forId?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ version, answers, typedName }: HistorySubmission) =>
-      api.post<{ submission: { _id: string; submittedAt: string } }>('/me/forms/medical-history', { version, answers, signature: { typedName } }),
+      api.post<{ submission: { _id: string; submittedAt: string } }>(`/me/forms/medical-history${forQuery(forId)}`, { version, answers, signature: { typedName } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: myFormsQueryKey }),
   });
 }

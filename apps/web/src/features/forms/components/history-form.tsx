@@ -41,7 +41,7 @@ const blank = (value: Answer) => value === undefined || value === '' || (Array.i
 /** The errors' key of the typed name (question ids are the form's own, never this). */
 const SIGNATURE = '#signature';
 
-export function HistoryForm({ history }: { history: History }) {
+export function HistoryForm({ history, forId }: { history: History; forId?: string | undefined }) {
   const questions = history.form.questions;
   const pages = Math.max(1, Math.ceil(questions.length / QUESTIONS_PER_PAGE));
   const [answers, setAnswers] = useState<FormAnswers>(() => prefill(history));
@@ -49,7 +49,7 @@ export function HistoryForm({ history }: { history: History }) {
   const [page, setPage] = useState(0);
   const [typedName, setTypedName] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = useSubmitHistory();
+  const submit = useSubmitHistory(forId);
   const queryClient = useQueryClient();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusNext = useRef<string | null>(null);

@@ -134,6 +134,31 @@ describe('MyForms', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it("lets a guardian choose a dependent's forms and fill them in for them", async () => {
+    const user = userEvent.setup();
+    const leo = { _id: 'd1', name: 'Leo Parent', dateOfBirth: '2020-01-01', relationship: 'Son', guardians: [], upcoming: 1, canHandOver: false };
+    const { calls } = mockFetch({
+      'GET /api/me/dependents': () => json([leo]),
+      // The handlers are by path: the query string says whose.
+      'GET /api/me/forms': (call) =>
+        call.path.endsWith('?for=d1')
+          ? json(forms({ status: 'outdated', previousAnswers: { allergies: 'no', heart: 'no' }, submittedAt: '2029-05-01T09:00:00.000Z' }))
+          : json(forms({ status: 'current', submittedAt: '2030-05-01T09:00:00.000Z' })),
+      'POST /api/me/forms/medical-history': () => json({ submission: { _id: 's1', version: 3, submittedAt: '2030-06-01T09:00:00.000Z', sha256: 'a'.repeat(64) } }, 201),
+    });
+    renderForms();
+
+    expect(await screen.findByText('Up to date')).toBeInTheDocument();
+    await user.selectOptions(await screen.findByLabelText('Whose forms?'), 'Leo Parent');
+    expect(await screen.findByText('Needs updating')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'These answers are still right' }));
+    await user.click(await screen.findByRole('button', { name: 'These answers are still right' }));
+    await user.type(screen.getByLabelText('Type your full name to sign'), 'Ana Parent');
+    await user.click(screen.getByRole('button', { name: 'Sign and send' }));
+    expect(await screen.findByText('Medical history saved')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/me/forms/medical-history?for=d1']);
+  });
+
   it('says so when the forms cannot be loaded', async () => {
     mockFetch({ 'GET /api/me/forms': () => problem(500, 'Something went wrong on our side') });
     renderForms();

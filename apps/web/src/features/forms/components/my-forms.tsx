@@ -1,8 +1,9 @@
 /**
  * My Forms (practice-loop.md section 6.2): the medical history, missing, outdated or up to date,
- * to fill in or confirm; and the consent each upcoming visit's treatment asks for, to sign.
+ * to fill in or confirm; and the consent each upcoming visit's treatment asks for, to sign. A
+ * guardian chooses whose: theirs or a dependent's (section 7).
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { MyForms as MyFormsData } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,7 +14,7 @@ import { TitledSection } from '../../../components/ui/titled-section.tsx';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { Instant } from '../../../lib/instants.tsx';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
-import { useMyForms, useSignConsent } from '../api/my-forms.ts';
+import { useDependentsForForms, useMyForms, useSignConsent } from '../api/my-forms.ts';
 import { HistoryForm } from './history-form.tsx';
 
 export const CONSENT_SIGNED_TOAST = 'Consent signed';
@@ -21,7 +22,7 @@ export const CONSENT_SIGNED_TOAST = 'Consent signed';
 const statusText = { missing: 'Missing', outdated: 'Needs updating', current: 'Up to date' } as const;
 const statusTone = { missing: 'badge-warning', outdated: 'badge-warning', current: 'badge-success' } as const;
 
-function MedicalHistory({ history }: { history: MyFormsData['medicalHistory'] }) {
+function MedicalHistory({ history, forId }: { history: MyFormsData['medicalHistory']; forId: string | undefined }) {
   const [isEditing, setIsEditing] = useState(false);
   const isCurrent = history.status === 'current';
   return (
@@ -46,7 +47,7 @@ function MedicalHistory({ history }: { history: MyFormsData['medicalHistory'] })
           Update my answers
         </Button>
       ) : (
-        <HistoryForm key={`${history.version}-${history.submittedAt ?? ''}`} history={history} />
+        <HistoryForm key={`${forId ?? 'me'}-${history.version}-${history.submittedAt ?? ''}`} history={history} forId={forId} />
       )}
     </TitledSection>
   );
@@ -100,20 +101,52 @@ function ConsentCard({ consent }: { consent: MyFormsData['consents'][number] }) 
   );
 }
 
-export function MyForms() {
-  const forms = useMyForms();
-  if (forms.isPending) return <Spinner label="Loading your forms" />;
-  if (forms.isError) return <LoadFailed error={forms.error} onRetry={() => void forms.refetch()} />;
+/**
+ * "Whose forms?": the account holder or one of their dependents, whose forms the guardian fills
+ * in and signs (practice-loop.md section 7). Shown only to an account with dependents.
+ */
+function WhoseForms({ holder, value, onChange }: { holder: string; value: string; onChange: (id: string) => void }) {
+  const dependents = useDependentsForForms();
+  const id = useId();
+  if (!dependents.data || dependents.data.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        Whose forms?
+      </label>
+      <select id={id} className="select w-full sm:max-w-xs" value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{holder ? `${holder} (you)` : 'You'}</option>
+        {dependents.data.map((d) => (
+          <option key={d._id} value={d._id}>
+            {d.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function MyForms({ holderName = '' }: { holderName?: string } = {}) {
+  const [forId, setForId] = useState('');
+  const forms = useMyForms(forId || undefined);
+  const top = (
+    <>
+      <h2 className="text-2xl font-semibold">My Forms</h2>
+      <WhoseForms holder={holderName} value={forId} onChange={setForId} />
+    </>
+  );
+  if (forms.isPending) return <div className="flex flex-col gap-6">{top}<Spinner label="Loading your forms" /></div>;
+  if (forms.isError) return <div className="flex flex-col gap-6">{top}<LoadFailed error={forms.error} onRetry={() => void forms.refetch()} /></div>;
   const { medicalHistory, consents } = forms.data;
   return (
     <div className="flex flex-col gap-6">
-      <h2 className="text-2xl font-semibold">My Forms</h2>
+      {top}
       {medicalHistory.required && medicalHistory.status !== 'current' && (
         <p role="note" className="alert alert-info">
           The clinic asks every patient to fill in the medical history before their visit.
         </p>
       )}
-      <MedicalHistory history={medicalHistory} />
+      <MedicalHistory history={medicalHistory} forId={forId || undefined} />
       <TitledSection title="Consent for your visits" className="flex flex-col gap-3">
         {consents.length === 0 ? (
           <p>None of your upcoming visits needs a consent.</p>
