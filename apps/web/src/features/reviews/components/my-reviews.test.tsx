@@ -36,6 +36,12 @@ describe('MyReviews', () => {
     expect(await screen.findByText(NO_REVIEWS_TEXT)).toBeInTheDocument();
   });
 
+  it("says whose visit it was when it was a dependent's", async () => {
+    serveList(myReviewsFactory({ reviewableVisits: [visitFactory({ _id: 'b9', for: 'Leo Parent' })] }));
+    renderPage();
+    expect(await screen.findByText(/, for Leo Parent$/)).toBeInTheDocument();
+  });
+
   it('shows what went wrong and asks again on Retry', async () => {
     let fails = true;
     mockFetch({

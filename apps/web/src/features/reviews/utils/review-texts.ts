@@ -23,10 +23,14 @@ export function visitName(visit: Pick<ReviewedVisit, 'treatment' | 'date'>): str
   return `${visit.treatment} on ${mediumDateOf(visit.date)}`;
 }
 
-/** 'Jun 12, 2030, 08.30 AM - 09.00 AM, with Dr. Ann Lee'. */
+/**
+ * 'Jun 12, 2030, 08.30 AM - 09.00 AM, with Dr. Ann Lee'; a dependent's visit says whose:
+ * '..., for Leo Parent' (practice-loop.md section 7).
+ */
 export function visitDetails(visit: ReviewedVisit): string {
   const when = `${mediumDateOf(visit.date)}, ${visit.slot}`;
-  return visit.doctor ? `${when}, with ${doctorTitle(visit.doctor)}` : when;
+  const withDoctor = visit.doctor ? `${when}, with ${doctorTitle(visit.doctor)}` : when;
+  return visit.for ? `${withDoctor}, for ${visit.for}` : withDoctor;
 }
 
 /** The text counter under the review: '1,000 characters left', '3 characters too many'. */
