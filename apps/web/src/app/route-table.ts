@@ -53,6 +53,7 @@ export const routeTable: readonly RouteEntry[] = [
           { path: 'history', page: 'dashboard-history' },
           { path: 'waitlist', page: 'dashboard-waitlist' },
           { path: 'forms', page: 'dashboard-forms' },
+          { path: 'family', page: 'dashboard-family' },
           { path: 'payment/:id', page: 'dashboard-payment' },
           { path: 'appointments/:id', page: 'dashboard-appointment' },
           { path: 'appointments/:id/reschedule', page: 'dashboard-appointment-reschedule' },

@@ -34,6 +34,12 @@ export const availabilityQueryKey = ['availability'] as const;
  */
 export const bookingKeyOf = (id: string) => ['booking', id] as const;
 
+/**
+ * The signed-in account's dependents (`GET /api/me/dependents`, My Family's): the booking page
+ * asks it for "Who is this for?", and an accepted guardian invitation adds one.
+ */
+export const dependentsQueryKey = ['me', 'dependents'] as const;
+
 // The landing page's first-load JavaScript asks for the newest reviews: their key sits in a
 // module of its own, so that the entry does not take in every key of this file.
 export { publishedReviewsQueryKey } from './published-reviews-query-key.ts';

@@ -50,6 +50,7 @@ describe('the dashboard for admins', () => {
       ['Audit', '/dashboard/audit'],
       ['My Waitlist', '/dashboard/waitlist'],
       ['My Forms', '/dashboard/forms'],
+      ['My Family', '/dashboard/family'],
       ['Profile', '/dashboard/profile'],
       ['Security', '/dashboard/security'],
     ]);
@@ -75,6 +76,7 @@ describe('the dashboard for admins', () => {
       ['My History', '/dashboard/history'],
       ['My Waitlist', '/dashboard/waitlist'],
       ['My Forms', '/dashboard/forms'],
+      ['My Family', '/dashboard/family'],
       ['Profile', '/dashboard/profile'],
       ['Security', '/dashboard/security'],
     ]);

@@ -42,6 +42,7 @@ describe('the dashboard for the other staff roles', () => {
       ['My Day', '/dashboard/my-day'],
       ['My Waitlist', '/dashboard/waitlist'],
       ['My Forms', '/dashboard/forms'],
+      ['My Family', '/dashboard/family'],
       ['Profile', '/dashboard/profile'],
       ['Security', '/dashboard/security'],
     ]);
@@ -59,6 +60,7 @@ describe('the dashboard for the other staff roles', () => {
       ['My Day', '/dashboard/my-day'],
       ['My Waitlist', '/dashboard/waitlist'],
       ['My Forms', '/dashboard/forms'],
+      ['My Family', '/dashboard/family'],
       ['Profile', '/dashboard/profile'],
       ['Security', '/dashboard/security'],
     ]);

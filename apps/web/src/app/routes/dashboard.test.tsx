@@ -28,6 +28,7 @@ describe('/dashboard', () => {
       ['My History', '/dashboard/history'],
       ['My Waitlist', '/dashboard/waitlist'],
       ['My Forms', '/dashboard/forms'],
+      ['My Family', '/dashboard/family'],
       ['Profile', '/dashboard/profile'],
       ['Security', '/dashboard/security'],
     ]);

@@ -28,6 +28,9 @@ export const waitlistMenuItem: DashboardMenuItem = {
 /** Not in the spec: the medical history and consents (practice-loop.md section 6), after the waitlist. */
 export const formsMenuItem: DashboardMenuItem = { to: '/dashboard/forms', label: 'My Forms' };
 
+/** Not in the spec: the family members the account books for (practice-loop.md section 7), after the forms. */
+export const familyMenuItem: DashboardMenuItem = { to: '/dashboard/family', label: 'My Family' };
+
 /** Not in the spec: everyone's account page (name, phone, data export), after the spec's entries. */
 export const profileMenuItem: DashboardMenuItem = { to: '/dashboard/profile', label: 'Profile' };
 
@@ -72,6 +75,7 @@ export function DashboardLayout({ adminMenuItems = [], children }: DashboardLayo
     ...adminMenuItems,
     waitlistMenuItem,
     formsMenuItem,
+    familyMenuItem,
     profileMenuItem,
     securityMenuItem,
   ];

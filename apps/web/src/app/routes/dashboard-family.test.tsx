@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, mockFetch, patient, renderRoutes } from '../../test/utils.tsx';
+import { routes } from '../routes.tsx';
+
+describe('/dashboard/family', () => {
+  it("opens My Family from the dashboard's menu, with its title", async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/me': () => json({ user: patient }),
+      'GET /api/booking': () => json([]),
+      'GET /api/me/dependents': () => json([]),
+    });
+    const { router } = renderRoutes(routes, { initialEntries: ['/dashboard'] });
+
+    const menu = await screen.findByRole('navigation', { name: 'Dashboard' });
+    await user.click(within(menu).getByRole('link', { name: 'My Family' }));
+
+    expect(await screen.findByRole('heading', { name: 'My Family' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/family');
+    expect(document.title).toBe('My Family - Doctors Portal');
+    expect(await screen.findByText(/^No family members yet/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,11 @@
+import { MyFamily } from '../../features/families/components/my-family.tsx';
+import { usePageMeta } from '../../lib/use-page-meta.ts';
+
+/** My Family (practice-loop.md section 7): the people the account books for, and their guardians. */
+export default function DashboardFamilyRoute() {
+  usePageMeta(
+    'My Family - Doctors Portal',
+    'The family members whose appointments you book and manage at the Doctors Portal clinic.',
+  );
+  return <MyFamily />;
+}
