@@ -104,6 +104,21 @@ describe('/appointment', () => {
     expect(within(dialog).getByLabelText('Phone')).toHaveValue('+1 555 0100');
   });
 
+  it("asks in the booking dialog who a booking is for once the account's family members are known", async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/me': () => json({ user: patient }),
+      'GET /api/available': () => json([treatmentFactory()]),
+      'GET /api/me/dependents': () =>
+        json([{ _id: 'd1', name: 'Leo Patient', dateOfBirth: '2019-03-04', relationship: '', guardians: [], upcoming: 0, canHandOver: false }]),
+    });
+    renderRoutes(routes, { initialEntries: ['/appointment?date=2030-06-12'] });
+    await user.click(await screen.findByRole('button', { name: texts.bookAppointment }));
+    const dialog = await screen.findByRole('dialog');
+    const who = await within(dialog).findByLabelText('Who is this for?');
+    expect(within(who).getAllByRole('option').map((option) => option.textContent)).toEqual(['Pat Patient', 'Leo Patient']);
+  });
+
   it('remembers the phone typed at a booking: the next booking dialog has it already', async () => {
     const user = userEvent.setup();
     const { calls } = mockFetch({

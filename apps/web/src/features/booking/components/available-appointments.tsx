@@ -7,7 +7,7 @@ import { retryableLazy } from '../../../lib/retryable-lazy.ts';
 import { useHasInteracted } from '../../../lib/use-has-interacted.ts';
 import { useAvailable } from '../api/get-available.ts';
 import type { Account } from '../api/remember-phone.ts';
-import type { Patient } from './booking-dialog.tsx';
+import type { BookingDependent, Patient } from './booking-dialog.tsx';
 import { TreatmentCard } from './treatment-card.tsx';
 
 // The dialog brings the form libraries (react-hook-form, zod) and the toasts, which the cards do
@@ -29,6 +29,8 @@ type AvailableAppointmentsProps = {
   joinWaitlistHref?: ((treatmentId: string, from: IsoDate) => string) | undefined;
   /** The account once a booking's phone is kept on it (the booking dialog's). */
   onPhoneRemembered?: ((account: Account) => void) | undefined;
+  /** The account's family members, whom the booking dialog offers to book for. */
+  dependents?: readonly BookingDependent[] | undefined;
 };
 
 /**
@@ -41,6 +43,7 @@ export function AvailableAppointments({
   patient,
   joinWaitlistHref,
   onPhoneRemembered,
+  dependents,
 }: AvailableAppointmentsProps) {
   const available = useAvailable(date);
   const [chosen, setChosen] = useState<TreatmentAvailability | null>(null);
@@ -86,6 +89,7 @@ export function AvailableAppointments({
             patient,
             onClose: () => setChosen(null),
             onPhoneRemembered,
+            dependents,
           }}
         />
       )}

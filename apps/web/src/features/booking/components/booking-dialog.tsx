@@ -31,6 +31,9 @@ type BookingFormValues = z.output<typeof bookingFormSchema>;
 /** `phone`: the profile's ('' or absent when none), pre-filling the Phone field. */
 export type Patient = { name: string; email: string; phone?: string | undefined };
 
+/** A family member the account books for (practice-loop.md section 7). */
+export type BookingDependent = { _id: string; name: string };
+
 /** Whether the patient can pay for a booking just made: it has a price and nothing is paid yet. */
 function isPayable(booking: Booking): boolean {
   return booking.price > 0 && !booking.paid && booking.status === 'confirmed';
@@ -43,6 +46,8 @@ type BookingDialogProps = {
   onClose: () => void;
   /** The account once the phone typed here is kept on it (the route owns the account's cache). */
   onPhoneRemembered?: ((account: Account) => void) | undefined;
+  /** The account's family members; with any, the dialog asks who the booking is for. */
+  dependents?: readonly BookingDependent[] | undefined;
 };
 
 /**
@@ -60,6 +65,10 @@ type BookingDialogProps = {
  * For a treatment that needs a doctor it also offers a 'Doctor' select: any available doctor
  * (no `doctorId` sent; the slots are every doctor's) or one of them (that doctor's slots). For
  * any other treatment, and until the dialog knows which kind it is, it is the spec's dialog.
+ *
+ * An account with family members (practice-loop.md section 7) is asked "Who is this for?": the
+ * account holder or one of them (sent as `forPatientId`); the Name field shows whoever is chosen.
+ * Without family members there is no such question.
  */
 export function BookingDialog({
   treatment,
@@ -67,6 +76,7 @@ export function BookingDialog({
   patient,
   onClose,
   onPhoneRemembered,
+  dependents = [],
 }: BookingDialogProps) {
   const modalRef = useRef<ModalHandle>(null);
   const navigate = useNavigate();
@@ -74,6 +84,9 @@ export function BookingDialog({
   const [unverified, setUnverified] = useState<string | null>(null);
   const createBooking = useCreateBooking();
   const { doctors, doctorId, setDoctorId, slots } = useDoctorChoice(treatment, date);
+  /** A family member's id, or '' for the account holder. */
+  const [forPatientId, setForPatientId] = useState('');
+  const forDependent = dependents.find((dependent) => dependent._id === forPatientId);
   const {
     register,
     handleSubmit,
@@ -101,9 +114,10 @@ export function BookingDialog({
         slot,
         price: treatment.price,
         patient: patient.email,
-        patientName: patient.name,
+        patientName: forDependent?.name ?? patient.name,
         phone,
         ...(chosenDoctor && { doctorId: chosenDoctor._id }),
+        ...(forDependent && { forPatientId: forDependent._id }),
       },
       {
         onSuccess: ({ booking }) => {
@@ -148,7 +162,26 @@ export function BookingDialog({
         className="flex flex-col gap-3"
       >
         <TextField label="Date" value={formatMediumDate(date)} readOnly />
-        <TextField label="Name" value={patient.name} readOnly autoComplete="off" />
+        {dependents.length > 0 && (
+          <SelectField
+            label="Who is this for?"
+            value={forPatientId}
+            onChange={(event) => setForPatientId(event.target.value)}
+          >
+            <option value="">{patient.name}</option>
+            {dependents.map((dependent) => (
+              <option key={dependent._id} value={dependent._id}>
+                {dependent.name}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <TextField
+          label="Name"
+          value={forDependent?.name ?? patient.name}
+          readOnly
+          autoComplete="off"
+        />
         <TextField label="Email" type="email" value={patient.email} readOnly autoComplete="off" />
         {doctors && <DoctorField doctors={doctors} value={doctorId} onChange={setDoctorId} />}
         <SelectField label="Slot" error={errors.slot?.message} {...register('slot')}>
