@@ -144,6 +144,26 @@ describe('MyAppointments', () => {
     expect(within(table).getAllByText(/with Dr\./)).toHaveLength(1);
   });
 
+  it("says whose a family member's booking is, under its treatment, in the spec's columns", async () => {
+    mockFetch({
+      'GET /api/booking': () =>
+        json([
+          bookingFactory({ _id: 'b1', dependent: null }),
+          bookingFactory({ _id: 'b2', patientName: 'Leo Patient', dependent: { _id: 'd1', name: 'Leo Patient' } }),
+        ]),
+    });
+    renderList();
+
+    const table = await screen.findByRole('table', { name: 'My Appointments: 2' });
+    const [, own, leo] = within(table).getAllByRole('row');
+    expect(within(own!).getAllByRole('cell').map((td) => td.textContent)).toEqual([
+      'Pat Patient', 'Jun 12, 2030', '08.30 AM - 09.00 AM', 'Teeth Cleaning', 'pay', 'Details',
+    ]);
+    expect(within(leo!).getAllByRole('cell').map((td) => td.textContent)).toEqual([
+      'Leo Patient', 'Jun 12, 2030', '08.30 AM - 09.00 AM', 'Teeth Cleaningfor Leo Patient', 'pay', 'Details',
+    ]);
+  });
+
   it('shows each booking as a card on a phone, every line named by its column, pay and Details included', async () => {
     mockFetch({ 'GET /api/booking': () => json([bookingFactory({ _id: 'b1' })]) });
     renderList();

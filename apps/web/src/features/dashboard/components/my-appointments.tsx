@@ -78,6 +78,9 @@ const INCLUDE_PARAM = 'include';
  * hour after, Manage also offers "Check in" (practice-loop.md section 6.4), and says "Checked in"
  * once the patient has.
  *
+ * The list is the household's (practice-loop.md section 7): a family member's booking has their
+ * name in the Name column and says whose under its treatment ("for Leo").
+ *
  * On a phone each booking is a card with a line per column, so 'pay' and Details are on screen
  * without scrolling sideways.
  */
@@ -153,6 +156,11 @@ export function MyAppointments({
                 {booking.doctor && (
                   <span className="block text-xs text-base-content/70">
                     with {doctorTitle(booking.doctor.name)}
+                  </span>
+                )}
+                {booking.dependent && (
+                  <span className="block text-xs text-base-content/70">
+                    for {booking.dependent.name}
                   </span>
                 )}
               </StackedCell>

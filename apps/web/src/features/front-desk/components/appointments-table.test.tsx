@@ -63,3 +63,26 @@ describe('AppointmentsTable: intake', () => {
     expect(within(statusOf('Bert Before')).queryByText('Arrived')).not.toBeInTheDocument();
   });
 });
+
+describe('AppointmentsTable: families', () => {
+  it("names the guardian to call under a family member's booking, the phone a tap to call", () => {
+    const leo = adminBookingFactory({
+      _id: 'b5',
+      patientName: 'Leo Patient',
+      patientAccount: { name: 'Leo Patient', email: '', phone: '' },
+      guardian: { name: 'Pat Patient', email: 'pat@example.com', phone: '+1 555 0100' },
+    });
+    renderAt(
+      <>
+        <h2 id="t">Appointments</h2>
+        <AppointmentsTable labelledBy="t" bookings={[leo, before]} isStale={false} now={NOW} onAction={() => {}} />
+      </>,
+    );
+
+    const patientOf = (name: string) =>
+      within(screen.getByRole('table')).getByText(name).closest('tr')!.querySelector<HTMLElement>('[data-label="Patient"]')!;
+    expect(within(patientOf('Leo Patient')).getByText(/^Guardian:/)).toHaveTextContent('Guardian: Pat Patient, +1 555 0100');
+    expect(within(patientOf('Leo Patient')).getByRole('link', { name: '+1 555 0100' })).toHaveAttribute('href', 'tel:+15550100');
+    expect(within(patientOf('Bert Before')).queryByText(/Guardian/)).not.toBeInTheDocument();
+  });
+});

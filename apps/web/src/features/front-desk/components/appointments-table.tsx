@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import type { AdminBooking } from '@clinic/shared';
 import { AlertBadges, FormsBadge } from '../../../components/intake-badges.tsx';
 import { BookingStatusBadge } from '../../../components/booking-status-badge.tsx';
+import { GuardianContact } from '../../../components/guardian-contact.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
@@ -118,6 +119,7 @@ function AppointmentRow({ booking, now, onAction }: AppointmentRowProps) {
               {phone}
             </a>
           )}
+          {booking.guardian && <GuardianContact guardian={booking.guardian} />}
         </div>
       </Cell>
       {/* The doctor under the treatment: a column of its own pushed the actions out of the card at 1280 px. */}

@@ -189,6 +189,17 @@ describe('MyDay', () => {
     expect(within(second).getByText('History outdated, Consent missing')).toBeInTheDocument();
     expect(within(second).queryByRole('list', { name: 'Medical alerts' })).not.toBeInTheDocument();
   });
+
+  it("names the guardian to call on a family member's card, and no one on the others'", async () => {
+    const leo = { ...item('b1', '2030-06-12T09:00:00Z', 'Leo Patient'), guardian: { name: 'Pat Patient', email: 'pat@example.com', phone: '+1 555 0100' } };
+    mockFetch({ 'GET /api/staff/day': () => json(day([leo, item('b2', '2030-06-12T11:00:00Z', 'Pia Later')])) });
+    renderMyDay();
+
+    const cards = within(await screen.findByRole('list', { name: 'Patients of Dr Ada' })).getAllByRole('listitem');
+    expect(within(cards[0]!).getByText(/^Guardian:/)).toHaveTextContent('Guardian: Pat Patient, +1 555 0100');
+    expect(within(cards[0]!).getByRole('link', { name: '+1 555 0100' })).toHaveAttribute('href', 'tel:+15550100');
+    expect(within(cards[1]!).queryByText(/Guardian/)).not.toBeInTheDocument();
+  });
 });
 
 /** A patient's card on the day, by the name in its heading. */

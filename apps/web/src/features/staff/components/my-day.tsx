@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { addDays, formatMediumDate, type IsoDate, type Role, type StaffDayItem } from '@clinic/shared';
+import { GuardianContact } from '../../../components/guardian-contact.tsx';
 import { AlertBadges, FormsBadge } from '../../../components/intake-badges.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/form-field.tsx';
@@ -87,6 +88,7 @@ function VisitCard({ item, now, onOpenForms }: VisitCardProps) {
             {patient.phone}
           </a>
         )}
+        {item.guardian && <GuardianContact guardian={item.guardian} />}
         {canMark && (
           <div className="flex flex-wrap gap-2 pt-1">
             {booking.status !== 'completed' && (
