@@ -122,6 +122,14 @@ describe('LoginForm', () => {
     );
   });
 
+  it('carries the page to come back to on to the sign-up page', async () => {
+    const user = userEvent.setup();
+    mockFetch({});
+    renderLogin({ from: '/l/tok_abc' });
+    await user.click(screen.getByRole('link', { name: 'Create new account' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/register state={"from":"/l/tok_abc"}');
+  });
+
   it('links to the forgot-password page', () => {
     mockFetch({});
     renderLogin();

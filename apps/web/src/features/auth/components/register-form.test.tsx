@@ -54,6 +54,25 @@ describe('RegisterForm', () => {
     });
   });
 
+  it('goes back to the page it was sent from (an invitation), and carries that page on to the login page', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'POST /api/auth/sign-up/email': () => json({ user: patient }),
+      'PUT /api/user/pat%40example.com': () => json({ token: 'new-token' }),
+      'GET /api/me': () => json({ user: patient }),
+    });
+    const initialEntries = [{ pathname: '/register', state: { from: '/l/tok_abc' } }];
+    const first = renderAt(<RegisterForm />, { path: '/register', initialEntries });
+    expect(screen.getByRole('link', { name: 'Please login' })).toHaveAttribute('href', '/login');
+    await user.click(screen.getByRole('link', { name: 'Please login' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login state={"from":"/l/tok_abc"}');
+    first.unmount();
+
+    renderAt(<RegisterForm />, { path: '/register', initialEntries });
+    await signUp(user, 'pat@example.com');
+    expect((await screen.findByTestId('location')).textContent).toBe('/l/tok_abc');
+  });
+
   it('tells a new patient to check the inbox when the clinic wants the address confirmed, with a way to resend', async () => {
     const user = userEvent.setup();
     const { calls } = mockFetch({

@@ -13,6 +13,7 @@ import {
   sentAgainText,
 } from '../../../lib/verification-email.ts';
 import { useSignUp } from '../api/sign-up.ts';
+import { useReturnPath, type ReturnState } from '../hooks/use-return-path.ts';
 import { AuthError } from './auth-error.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 
@@ -42,10 +43,14 @@ function showCheckInboxNotice(email: string) {
 
 /**
  * Sign-up screen (spec section 2): name, email and password; afterwards the user goes to /, told
- * to check the inbox when the clinic wants the address confirmed before booking.
+ * to check the inbox when the clinic wants the address confirmed before booking. Sent here from
+ * a page to come back to (an invitation's link), the new account goes back there instead.
  */
 export function RegisterForm() {
   const navigate = useNavigate();
+  const returnPath = useReturnPath();
+  // Carried on to the login page, should the visitor have an account after all.
+  const returnState: ReturnState | undefined = returnPath === '/' ? undefined : { from: returnPath };
   const signUp = useSignUp();
   const {
     register,
@@ -59,7 +64,7 @@ export function RegisterForm() {
   const onSubmit = handleSubmit((values) =>
     signUp.mutate(values, {
       onSuccess: ({ email, mustConfirmEmail }) => {
-        void navigate('/', { replace: true });
+        void navigate(returnPath, { replace: true });
         if (mustConfirmEmail) showCheckInboxNotice(email);
       },
       // The server refuses the most common passwords; its message goes under the field.
@@ -92,12 +97,12 @@ export function RegisterForm() {
       </form>
       <p className="text-center text-sm">
         Already have an account?{' '}
-        <Link to="/login" className="link text-primary">
+        <Link to="/login" state={returnState} className="link text-primary">
           Please login
         </Link>
       </p>
       <div className="divider">OR</div>
-      <GoogleSignInButton returnPath="/" screen="/register" />
+      <GoogleSignInButton returnPath={returnPath} screen="/register" />
     </div>
   );
 }

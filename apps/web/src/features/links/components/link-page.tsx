@@ -3,7 +3,9 @@
  * link is for, the appointment, one primary button, and lesser ways on. No password: the link
  * acts for that one booking (or recall), once. A recall link has a screen of its own
  * (recall-action.tsx). A link that cannot act (unknown, expired, used) says why, in
- * the server's words, and how to sign in.
+ * the server's words, and how to sign in. An invitation about a family member (`guardian`,
+ * `handover`, practice-loop.md section 7) is accepted here: a guardian's signed in, a handover's
+ * with the password of the account it makes.
  */
 import { useState } from 'react';
 import type { LinkBooking, LinkPurpose, LinkResult, LinkView } from '@clinic/shared';
@@ -16,6 +18,8 @@ import { AppointmentSummary } from './appointment-summary.tsx';
 import { CancelAction } from './cancel-action.tsx';
 import { CheckInAction } from './check-in-action.tsx';
 import { ConfirmAction } from './confirm-action.tsx';
+import { GuardianInvitation, type LinkAccount } from './guardian-invitation.tsx';
+import { HandoverInvitation } from './handover-invitation.tsx';
 import { LinkFrame, SignInLink } from './link-frame.tsx';
 import { MoreActions } from './more-actions.tsx';
 import { RecallAction } from './recall-action.tsx';
@@ -31,7 +35,7 @@ function PurposeBody({
   onDone,
 }: {
   token: string;
-  purpose: Exclude<LinkPurpose, 'recall'>;
+  purpose: Exclude<LinkPurpose, 'recall' | 'guardian' | 'handover'>;
   booking: LinkBooking | undefined;
   onDone: (result: LinkResult) => void;
 }) {
@@ -52,7 +56,7 @@ function PurposeBody({
 function BookingLinkBody({ token, view }: { token: string; view: LinkView }) {
   const [result, setResult] = useState<LinkResult>();
   const { purpose, firstName, booking } = view;
-  if (purpose === 'recall') return null;
+  if (purpose === 'recall' || purpose === 'guardian' || purpose === 'handover') return null;
   return (
     <>
       {result ? (
@@ -74,22 +78,45 @@ function BookingLinkBody({ token, view }: { token: string; view: LinkView }) {
   );
 }
 
-function LinkScreen({ token, view }: { token: string; view: LinkView }) {
+type LinkScreenProps = { token: string; view: LinkView; account: LinkAccount | null | undefined };
+
+function LinkScreen({ token, view, account }: LinkScreenProps) {
+  if (view.purpose === 'guardian') {
+    // Written to the guardian-to-be: `firstName` is the family member's, not the reader's.
+    return (
+      <LinkFrame>
+        <h1 className={H1}>{linkHeadings.guardian}</h1>
+        <GuardianInvitation token={token} view={view} account={account} />
+      </LinkFrame>
+    );
+  }
   return (
     <LinkFrame>
       <h1 className={H1}>{linkHeadings[view.purpose]}</h1>
       <p>Hello {view.firstName},</p>
       {view.purpose === 'recall' ? (
         <RecallAction token={token} view={view} />
+      ) : view.purpose === 'handover' ? (
+        <HandoverInvitation token={token} view={view} />
       ) : (
         <BookingLinkBody token={token} view={view} />
       )}
-      <SignInLink />
+      {/* Whoever holds a handover's link has no account to sign in to yet. */}
+      {view.purpose !== 'handover' && <SignInLink />}
     </LinkFrame>
   );
 }
 
-export function LinkPage({ token }: { token: string }) {
+type LinkPageProps = {
+  token: string;
+  /**
+   * The signed-in account (null signed out, undefined not known yet): an invitation to manage a
+   * family member is accepted signed in. The route knows it; other links do not need it.
+   */
+  account?: LinkAccount | null | undefined;
+};
+
+export function LinkPage({ token, account }: LinkPageProps) {
   const link = useLink(token);
   if (link.isPending || (link.isError && link.isFetching)) {
     return (
@@ -112,5 +139,5 @@ export function LinkPage({ token }: { token: string }) {
       </LinkFrame>
     );
   }
-  return <LinkScreen token={token} view={link.data} />;
+  return <LinkScreen token={token} view={link.data} account={account} />;
 }
