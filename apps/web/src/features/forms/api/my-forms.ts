@@ -6,6 +6,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Dependent, FormAnswers, MyForms } from '@clinic/shared';
 import { api } from '../../../lib/api-client.ts';
+import { dependentsQueryKey } from '../../../lib/query-keys.ts';
 
 /** Every person's forms: the prefix a signature invalidates. */
 export const myFormsQueryKey = ['me', 'forms'] as const;
@@ -23,7 +24,7 @@ export function useMyForms(forId?: string) {
 
 /** The account's dependents, whose forms it may fill in too; empty for most accounts. */
 export function useDependentsForForms() {
-  return useQuery({ queryKey: ['me', 'dependents'], queryFn: ({ signal }) => api.get<Dependent[]>('/me/dependents', signal) });
+  return useQuery({ queryKey: dependentsQueryKey, queryFn: ({ signal }) => api.get<Dependent[]>('/me/dependents', signal) });
 }
 
 export type HistorySubmission = { version: number; answers: FormAnswers; typedName: string };
