@@ -6,7 +6,7 @@ import { EmailField, TextField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { emailFieldOptions } from '../../../lib/form-values.ts';
 import { useSignIn } from '../api/sign-in.ts';
-import { useReturnPath, type ReturnState } from '../hooks/use-return-path.ts';
+import { signUpReturnPath, useReturnPath, type ReturnState } from '../hooks/use-return-path.ts';
 import { AuthError } from './auth-error.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { TwoFactorStep } from './two-factor-step.tsx';
@@ -69,8 +69,8 @@ export function LoginForm() {
       </form>
       <p className="text-center text-sm">
         New to Doctors Portal?{' '}
-        {/* A visitor sent here from a page to come back to still comes back to it after signing up. */}
-        <Link to="/register" state={returnPath === '/' ? undefined : ({ from: returnPath } satisfies ReturnState)} className="link text-primary">
+        {/* A visitor sent here from an invitation's link comes back to it after signing up too. */}
+        <Link to="/register" state={signUpReturnPath(returnPath) === '/' ? undefined : ({ from: returnPath } satisfies ReturnState)} className="link text-primary">
           Create new account
         </Link>
       </p>

@@ -73,6 +73,18 @@ describe('RegisterForm', () => {
     expect((await screen.findByTestId('location')).textContent).toBe('/l/tok_abc');
   });
 
+  it('goes to / after signing up from anywhere but an invitation, as the spec says', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'POST /api/auth/sign-up/email': () => json({ user: patient }),
+      'PUT /api/user/pat%40example.com': () => json({ token: 'new-token' }),
+      'GET /api/me': () => json({ user: patient }),
+    });
+    renderAt(<RegisterForm />, { path: '/register', initialEntries: [{ pathname: '/register', state: { from: '/appointment?date=2030-06-05' } }] });
+    await signUp(user, 'pat@example.com');
+    expect((await screen.findByTestId('location')).textContent).toBe('/');
+  });
+
   it('tells a new patient to check the inbox when the clinic wants the address confirmed, with a way to resend', async () => {
     const user = userEvent.setup();
     const { calls } = mockFetch({

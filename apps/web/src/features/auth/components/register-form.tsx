@@ -13,7 +13,7 @@ import {
   sentAgainText,
 } from '../../../lib/verification-email.ts';
 import { useSignUp } from '../api/sign-up.ts';
-import { useReturnPath, type ReturnState } from '../hooks/use-return-path.ts';
+import { signUpReturnPath, useReturnPath, type ReturnState } from '../hooks/use-return-path.ts';
 import { AuthError } from './auth-error.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 
@@ -44,11 +44,11 @@ function showCheckInboxNotice(email: string) {
 /**
  * Sign-up screen (spec section 2): name, email and password; afterwards the user goes to /, told
  * to check the inbox when the clinic wants the address confirmed before booking. Sent here from
- * a page to come back to (an invitation's link), the new account goes back there instead.
+ * an invitation's link (`/l/:token`), the new account goes back there instead.
  */
 export function RegisterForm() {
   const navigate = useNavigate();
-  const returnPath = useReturnPath();
+  const returnPath = signUpReturnPath(useReturnPath());
   // Carried on to the login page, should the visitor have an account after all.
   const returnState: ReturnState | undefined = returnPath === '/' ? undefined : { from: returnPath };
   const signUp = useSignUp();

@@ -29,3 +29,11 @@ export function useReturnPath(): string {
   const fromQuery = new URLSearchParams(location.search).get('from');
   return safeReturnPath(state?.from ?? fromQuery);
 }
+
+/**
+ * Where a new account goes after signing up: '/' as the spec says, unless the visitor was sent
+ * to sign up from a link in a message (an invitation, `/l/:token`), which they go back to.
+ */
+export function signUpReturnPath(returnPath: string): string {
+  return returnPath.startsWith('/l/') ? returnPath : '/';
+}
