@@ -263,6 +263,10 @@ export function createAuth(config: Config, db: Db, mail: MailService) {
         // The doctor a doctor's account works as (set by an admin, users module): read with the
         // session so the caller knows its lane.
         doctorId: { type: 'string', required: false, input: false },
+        // A dependent's row (practice-loop.md section 7, decision 037) and its date of birth:
+        // read with a session as ours are; never anyone's input here.
+        kind: { type: 'string', required: false, input: false },
+        dateOfBirth: { type: 'string', required: false, input: false },
       },
       // A new address takes effect only when the link mailed to it is followed (the verification
       // mail above, sent to the new address): nobody can move an account to an address they do
