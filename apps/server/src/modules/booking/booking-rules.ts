@@ -109,6 +109,9 @@ export interface BatchState {
   householdMax?: number;
 }
 
+/** A household holds at most MAX_ACTIVE_BOOKINGS times this (practice-loop.md section 7). */
+export const HOUSEHOLD_FACTOR = 4;
+
 /** The account whose household a request counts in: the guardian booking for a dependent, else the patient. */
 export const householdOf = (request: Pick<BookingRequest, 'patientId' | 'bookedBy'>) => request.bookedBy ?? request.patientId;
 

@@ -42,7 +42,7 @@ import {
 import type { ScheduleSnapshot } from '../schedule/schedule-snapshot.ts';
 import type { AvailabilityCache } from './availability-cache.ts';
 import { availabilityChangedNotice, notifyAvailabilityChanged } from './availability-channel.ts';
-import { conflictError, dayKey, decideBatch, householdOf, placeRequest, refusalError, type SlotHolder } from './booking-rules.ts';
+import { conflictError, dayKey, decideBatch, HOUSEHOLD_FACTOR, householdOf, placeRequest, refusalError, type SlotHolder } from './booking-rules.ts';
 import { createFastWriter, createPlainWriter, type BatchResult, type FastWriterOptions, type WriteOutcome } from './booking-writer.ts';
 import { createAvailability } from './availability.service.ts';
 import { toBookingDto } from './booking-dto.ts';
@@ -50,7 +50,7 @@ import { createStatuses } from './booking-statuses.ts';
 import { createFrontDeskList, type FrontDeskListDeps } from './front-desk-list.ts';
 import { createBookingPorts, noRecall, type RecallHooks } from './booking-ports.ts';
 import { createBookingViews, doctorNames } from './booking-views.ts';
-import { deadlineOf, staffCancelRefusal, type CancelActor, type LifecycleRules } from './lifecycle-rules.ts';
+import { deadlineOf, staffCancelRefusal, windowClosedError, type CancelActor, type LifecycleRules } from './lifecycle-rules.ts';
 import { createRelease, type Release } from './release.ts';
 import { prepareRequest, type CreateBookingInput, type WriteRequest } from './booking-request.ts';
 import { findDependentOf } from '../families/family-reads.ts';
@@ -71,9 +71,6 @@ export interface BookingEvents {
   refused(reason: 'conflict' | 'limit' | 'rate_limited'): void;
   cancelled(by: 'patient' | 'admin' | 'clinic' | 'account', count?: number): void;
 }
-
-/** A household holds at most MAX_ACTIVE_BOOKINGS times this (practice-loop.md section 7). */
-const HOUSEHOLD_FACTOR = 4;
 
 const noEvents: BookingEvents = { made() {}, refused() {}, cancelled() {} };
 
@@ -231,7 +228,6 @@ export function createBookingService(deps: BookingServiceDeps) {
     ? createFastWriter(writeBatch, cache, batching, fastPaths)
     : createPlainWriter(writeBatch);
 
-
   /**
    * History entries, stamped by the database when written (the order they happened in, across
    * instances and modules: payments and refunds write theirs too).
@@ -243,14 +239,6 @@ export function createBookingService(deps: BookingServiceDeps) {
       const what = row.status === 'cancelled' ? 'was cancelled' : row.status === 'completed' ? 'has taken place' : 'was marked as missed';
       throw new AppError(ErrorCode.BOOKING_NOT_MODIFIABLE, `This appointment ${what}; it cannot be changed.`, { extra: { bookingStatus: row.status } });
     }
-  }
-
-  function windowClosed(code: ErrorCode, deadline: Date | null, verb: 'cancelled' | 'moved') {
-    const phone = lifecycle.clinicPhone ? ` Please call ${lifecycle.clinicPhone}.` : ' Please call the clinic.';
-    const message = deadline === null
-      ? `Appointments cannot be ${verb} online.${phone}`
-      : `Changes close ${code === ErrorCode.CANCEL_WINDOW_CLOSED ? lifecycle.cancelNoticeHours : lifecycle.rescheduleNoticeHours} hours before your appointment.${phone}`;
-    return new AppError(code, message, { extra: { deadline: deadline?.toISOString() ?? null, clinicPhone: lifecycle.clinicPhone } });
   }
 
   /** One change of one booking: its row locked; a patient may only touch their own (else 404). */
@@ -310,7 +298,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         }
         if (actor === 'patient') {
           const deadline = deadlineOf(row.startsAt, lifecycle.rescheduleNoticeHours);
-          if (deadline === null || now() >= deadline) throw windowClosed(ErrorCode.RESCHEDULE_WINDOW_CLOSED, deadline, 'moved');
+          if (deadline === null || now() >= deadline) throw windowClosedError(lifecycle, ErrorCode.RESCHEDULE_WINDOW_CLOSED, deadline, 'moved');
         }
         const holders = (await listHoldersOn(tx, [{ treatmentId: row.treatmentId, date: request.date, lanes: request.laneSet }])).filter((h) => h.id !== row.id);
         const placement = placeRequest(holders, request);
@@ -459,7 +447,7 @@ export function createBookingService(deps: BookingServiceDeps) {
           throw new AppError(ErrorCode.PRECONDITION_FAILED, 'This appointment changed meanwhile; please review it and try again.', { extra: { version: row.version } });
         }
         const deadline = deadlineOf(row.startsAt, lifecycle.cancelNoticeHours);
-        if (deadline === null || now() >= deadline) throw windowClosed(ErrorCode.CANCEL_WINDOW_CLOSED, deadline, 'cancelled');
+        if (deadline === null || now() >= deadline) throw windowClosedError(lifecycle, ErrorCode.CANCEL_WINDOW_CLOSED, deadline, 'cancelled');
         return cancelRow(work, row, { cause: 'patient', actor: actorOf(caller, 'patient'), reason: reason ?? '' });
       }).then(cancelAnswer);
     },

@@ -5,6 +5,8 @@
  * decided, with the actor and the time as arguments (design clinic-operations.md sections 2.4,
  * 5.1-5.3; decision 030).
  */
+import { ErrorCode } from '@clinic/shared';
+import { AppError } from '../../lib/app-error.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -108,4 +110,13 @@ export function refundReason(cause: CancelCause, reason: string): string {
   if (cause === 'patient') return 'requested_by_customer';
   if (cause === 'account') return reason || 'The account was removed';
   return reason;
+}
+
+/** The patient's notice window has closed: how to say so, with the clinic's phone. */
+export function windowClosedError(lifecycle: LifecycleRules, code: ErrorCode, deadline: Date | null, verb: 'cancelled' | 'moved') {
+  const phone = lifecycle.clinicPhone ? ` Please call ${lifecycle.clinicPhone}.` : ' Please call the clinic.';
+  const message = deadline === null
+    ? `Appointments cannot be ${verb} online.${phone}`
+    : `Changes close ${code === ErrorCode.CANCEL_WINDOW_CLOSED ? lifecycle.cancelNoticeHours : lifecycle.rescheduleNoticeHours} hours before your appointment.${phone}`;
+  return new AppError(code, message, { extra: { deadline: deadline?.toISOString() ?? null, clinicPhone: lifecycle.clinicPhone } });
 }
