@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch, patient, renderRoutes } from '../../test/utils.tsx';
 import { routes } from '../routes.tsx';
@@ -19,7 +19,8 @@ describe('/dashboard/family', () => {
 
     expect(await screen.findByRole('heading', { name: 'My Family' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/family');
-    expect(document.title).toBe('My Family - Doctors Portal');
+    // The title is set by an effect after the heading renders: wait for it, as the other routes' tests do.
+    await waitFor(() => expect(document.title).toBe('My Family - Doctors Portal'));
     expect(await screen.findByText(/^No family members yet/)).toBeInTheDocument();
   });
 });
