@@ -23,3 +23,4 @@ export * from './links.ts';
 export * from './recall.ts';
 export * from './forms.ts';
 export * from './families.ts';
+export * from './reports.ts';
