@@ -386,6 +386,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/audit': { request: () => ({ url: '/api/audit' }), expected: adminOnly(200) },
   'GET /api/contact': { request: () => ({ url: '/api/contact' }), expected: adminOnly(200) },
   'GET /api/outbox': { request: () => ({ url: '/api/outbox' }), expected: adminOnly(200) },
+  // The owner's numbers (practice-loop.md section 8): not the front desk's, not a doctor's.
+  'GET /api/admin/reports/summary': { request: () => ({ url: `/api/admin/reports/summary?from=${DAY}&to=${DAY}` }), expected: adminOnly(200) },
+  'GET /api/admin/reports/summary.csv': { request: () => ({ url: `/api/admin/reports/summary.csv?from=${DAY}&to=${DAY}` }), expected: adminOnly(200) },
   // Reviews: the public list for anyone; one's own reviews and visits only; moderation for admins.
   'GET /api/reviews': { request: () => ({ url: '/api/reviews' }), expected: everyone(200) },
   'GET /api/me/reviews': { request: () => ({ url: '/api/me/reviews' }), expected: signedIn(200) },

@@ -9,6 +9,7 @@ import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { verificationRoutes } from './modules/identity/verification.routes.ts';
 import { meRoutes } from './modules/identity/me.routes.ts';
 import { staffDayRoutes } from './modules/staff/staff-day.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { clinicRoutes } from './modules/clinic/clinic.routes.ts';
@@ -57,6 +58,7 @@ export interface AppRoutes {
   recall: OptionsOf<typeof recallRoutes>;
   forms: OptionsOf<typeof formsRoutes>;
   staffDay: OptionsOf<typeof staffDayRoutes>;
+  reports: OptionsOf<typeof reportsRoutes>;
   schedule: OptionsOf<typeof scheduleRoutes>;
   images: OptionsOf<typeof imagesRoutes>;
   audit: OptionsOf<typeof auditRoutes>;
@@ -91,6 +93,7 @@ export async function registerRoutes(app: FastifyInstance, callers: CallerResolv
   await app.register(recallRoutes, routes.recall);
   await app.register(formsRoutes, routes.forms);
   await app.register(staffDayRoutes, routes.staffDay);
+  await app.register(reportsRoutes, routes.reports);
   await app.register(scheduleRoutes, routes.schedule);
   await app.register(imagesRoutes, routes.images);
   await app.register(auditRoutes, routes.audit);

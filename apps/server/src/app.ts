@@ -19,6 +19,7 @@ import { createRateLimiter } from './modules/rate-limit/rate-limit.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createInviteStaff } from './modules/users/invite-staff.service.ts';
 import { createStaffDayService } from './modules/staff/staff-day.service.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { createAccountErasure } from './modules/account/erase-account.service.ts';
 import { createClinicService } from './modules/clinic/clinic.service.ts';
@@ -473,6 +474,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     recall: { recall, callers },
     forms: { forms, booking, callers, checkInOpensMinutes: config.intake.checkInOpensMinutes, db },
     staffDay: { staffDay, callers },
+    reports: { reports: createReportsService({ db, now, timeZone: config.clinicTimeZone }), callers },
     schedule: { schedule: scheduleAdmin, callers },
     images: { images, callers },
     audit: { db, callers },

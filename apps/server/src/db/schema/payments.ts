@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 /** Payments of bookings and the Stripe events already handled (webhooks are idempotent on them). */
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bookings } from './booking.ts';
@@ -22,6 +23,8 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_provider_ref').on(t.provider, t.providerRef),
     index('payments_booking_idx').on(t.bookingId),
+    // The reports' takings by day (a succeeded payment's `updated_at` is when it succeeded).
+    index('payments_succeeded_at_idx').on(t.updatedAt).where(sql`${t.status} = 'succeeded'`),
   ],
 );
 
@@ -64,5 +67,6 @@ export const refunds = pgTable(
     uniqueIndex('refunds_provider_ref').on(t.provider, t.providerRef),
     index('refunds_booking_idx').on(t.bookingId),
     index('refunds_due_idx').on(t.status, t.nextAttemptAt),
+    index('refunds_succeeded_at_idx').on(t.updatedAt).where(sql`${t.status} = 'succeeded'`),
   ],
 );

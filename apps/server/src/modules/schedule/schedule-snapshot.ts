@@ -9,10 +9,13 @@ import type { Db } from '../../db/client.ts';
 import { emptyWeek, type Schedule, type Weekly } from './schedule-rules.ts';
 import { readScheduleRows } from './schedule.repository.ts';
 
-/** The schedule as `tx` sees it. */
-export async function loadSchedule(tx: Db, now: Date, timeZone: string): Promise<Schedule> {
-  // Exceptions that ended before yesterday can no longer shape any bookable day.
-  const rows = await readScheduleRows(tx, addDays(todayInZone(now, timeZone), -1));
+/**
+ * The schedule as `tx` sees it. Exceptions that ended before yesterday can no longer shape any
+ * bookable day; `since` keeps those of an earlier date on (the reports' past open hours).
+ */
+export async function loadSchedule(tx: Db, now: Date, timeZone: string, since?: string): Promise<Schedule> {
+  const yesterday = addDays(todayInZone(now, timeZone), -1);
+  const rows = await readScheduleRows(tx, since !== undefined && since < yesterday ? since : yesterday);
   const doctorIdsOf = new Map<string, string[]>();
   for (const link of rows.links) {
     const list = doctorIdsOf.get(link.treatmentId) ?? [];

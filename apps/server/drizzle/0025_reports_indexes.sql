@@ -1,0 +1,2 @@
+CREATE INDEX "payments_succeeded_at_idx" ON "payments" USING btree ("updated_at") WHERE "payments"."status" = 'succeeded';--> statement-breakpoint
+CREATE INDEX "refunds_succeeded_at_idx" ON "refunds" USING btree ("updated_at") WHERE "refunds"."status" = 'succeeded';
