@@ -11,12 +11,11 @@ import { useClinicTimeZone } from '../../../lib/clinic-query.ts';
 import { useClinicDoctors } from '../../../lib/clinic-doctors-query.ts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useNow } from '../../../hooks/use-now.ts';
-import { localToday } from '../../../lib/local-today.ts';
+import { clinicToday, localToday } from '../../../lib/local-today.ts';
 import { dateRangeLabel } from '../../../lib/medium-date.ts';
 import { useDownloadBookingsCsv } from '../api/download-bookings-csv.ts';
 import { useAdminBookings, type AdminBookingsFilters } from '../api/get-admin-bookings.ts';
 import {
-  clinicToday,
   dayFilters,
   isUnconfirmedView,
   unconfirmedViewFilters,

@@ -3,8 +3,7 @@
  * tomorrow's confirmed appointments that the patient has not confirmed, for the desk to phone.
  * It is a set of filters, shown in the filters, so the desk can still narrow it by doctor.
  */
-import { format } from 'date-fns';
-import { addDays, todayInZone, type IsoDate } from '@clinic/shared';
+import { addDays, type IsoDate } from '@clinic/shared';
 import type { AdminBookingsFilters } from '../api/get-admin-bookings.ts';
 
 /** What the list shows first: the one day, every appointment. */
@@ -39,19 +38,4 @@ export function isUnconfirmedView(filters: AdminBookingsFilters, today: IsoDate)
     filters.status === view.status &&
     filters.confirmation === view.confirmation
   );
-}
-
-/**
- * The clinic's date at `now` (epoch milliseconds) in its zone; in the browser's own zone while
- * the zone is unknown (still loading) or unknown to this browser.
- */
-export function clinicToday(now: number, timeZone: string | undefined): IsoDate {
-  if (timeZone) {
-    try {
-      return todayInZone(new Date(now), timeZone);
-    } catch {
-      // A zone this browser's Intl does not know: fall through to its own.
-    }
-  }
-  return format(now, 'yyyy-MM-dd');
 }
