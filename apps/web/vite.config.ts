@@ -12,6 +12,11 @@ export default defineConfig({
     // its own copy of index.html.
     routePages(arrivalPages()),
   ],
+  resolve: {
+    // recharts reads React elements with react-is, which must be React's own version (19): the
+    // copy npm hoists to the root for the test tools is 17, which does not know React 19's elements.
+    dedupe: ['react-is'],
+  },
   // @clinic/shared only declares constants and zod schemas, and says so in its package.json
   // ("sideEffects": false): the entry chunk then takes only the texts it uses, and the schemas
   // (and zod) load with the form pages that use them.

@@ -89,6 +89,7 @@ export const routeTable: readonly RouteEntry[] = [
               { path: 'doctors/:id/schedule', page: 'dashboard-doctor-schedule' },
               { path: 'reviews', page: 'dashboard-reviews' },
               { path: 'audit', page: 'dashboard-audit' },
+              { path: 'reports', page: 'dashboard-reports' },
             ],
           },
         ],

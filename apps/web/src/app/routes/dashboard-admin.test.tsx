@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_MEDICAL_HISTORY } from '@clinic/shared';
+import { reportsSummaryFactory } from '../../features/reports/utils/reports-test-factories.ts';
 import { clinicProfileFactory } from '../../test/clinic-factories.ts';
 import { json, mockFetch, patient, renderRoutes } from '../../test/utils.tsx';
 import { routes } from '../routes.tsx';
@@ -48,6 +49,7 @@ describe('the dashboard for admins', () => {
       ['Background work', '/dashboard/background'],
       ['Reviews', '/dashboard/reviews'],
       ['Audit', '/dashboard/audit'],
+      ['Reports', '/dashboard/reports'],
       ['My Waitlist', '/dashboard/waitlist'],
       ['My Forms', '/dashboard/forms'],
       ['My Family', '/dashboard/family'],
@@ -108,6 +110,7 @@ describe('the dashboard for admins', () => {
     ['/dashboard/clinic', 'Clinic profile - Doctors Portal', { name: 'Clinic profile' }],
     ['/dashboard/reviews', 'Reviews - Doctors Portal', { name: 'Reviews' }],
     ['/dashboard/audit', 'Audit - Doctors Portal', { name: 'Audit' }],
+    ['/dashboard/reports', 'Reports - Doctors Portal', { name: 'Reports' }],
   ])('opens %s for an admin, with its own title and description', async (path, title, heading) => {
     signedInAdmin({
       'GET /api/user': () => json([admin]),
@@ -123,6 +126,7 @@ describe('the dashboard for admins', () => {
       'GET /api/admin/reviews': () => json({ items: [], nextCursor: null }),
       'GET /api/admin/recalls': () => json({ items: [], nextCursor: null }),
       'GET /api/audit': () => json([]),
+      'GET /api/admin/reports/summary': () => json(reportsSummaryFactory()),
       'GET /api/admin/forms/medical-history': () =>
         json({ ...DEFAULT_MEDICAL_HISTORY, version: 1, createdAt: '2030-06-01T09:00:00.000Z', required: false, requiredBySetting: false }),
       'GET /api/admin/background': () =>

@@ -16,7 +16,7 @@ const myDay: DashboardMenuItem = { to: '/dashboard/my-day', label: 'My Day' };
  * The admin's extra entries (spec section 2, Sidebar), then the front desk's appointments and
  * recalls, a doctor's day, the schedule's screens (treatments, the clinic's hours and closures),
  * the medical history form patients fill in, the clinic's profile, the contact form's messages, the background work (jobs, the mail outbox),
- * the patients' reviews to moderate and the audit log.
+ * the patients' reviews to moderate, the audit log and the owner's reports.
  */
 const adminMenuItems: readonly DashboardMenuItem[] = [
   { to: '/dashboard/users', label: 'All Users' },
@@ -33,6 +33,7 @@ const adminMenuItems: readonly DashboardMenuItem[] = [
   { to: '/dashboard/background', label: 'Background work' },
   { to: '/dashboard/reviews', label: 'Reviews' },
   { to: '/dashboard/audit', label: 'Audit' },
+  { to: '/dashboard/reports', label: 'Reports' },
 ];
 
 /**
