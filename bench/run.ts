@@ -15,5 +15,6 @@ await import('./available.ts');
 await import('./race.ts');
 await import('./booking-throughput.ts');
 await import('./linear.ts');
+await import('./reports.ts');
 await import('./lighthouse.ts');
 export {};

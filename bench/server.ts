@@ -14,8 +14,9 @@ import { freePort } from '../apps/server/src/test/throwaway-postgres.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
-const command = /&& node (.+)$/.exec(scripts.start)?.[1];
-if (!command) throw new Error(`package.json's start script is not "... && node <args>": ${scripts.start}`);
+// `exec node`: npm start replaces its shell with the server (d5b0e27), which changes nothing here.
+const command = /&& (?:exec )?node (.+)$/.exec(scripts.start)?.[1];
+if (!command) throw new Error(`package.json's start script is not "... && [exec] node <args>": ${scripts.start}`);
 
 /**
  * For `spawn(process.execPath, serverArgs)`, with the bundle's path made absolute. With

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { instantOf } from '../../lib/clinic-time.ts';
 import { clinicOpen, laneOpen, type Schedule } from '../schedule/schedule-rules.ts';
 import { loadSchedule } from '../schedule/schedule-snapshot.ts';
-import { bookingDays, bookingLanes, leadHours, moneyByDay, recallFigures, waitlistFigures, type BookingDayRow, type BookingLaneRow, type ReportFilter } from './reports.repository.ts';
+import { bookingDays, bookingLanes, leadHours, moneyByDay, recallFigures, reportRead, waitlistFigures, type BookingDayRow, type BookingLaneRow, type ReportFilter } from './reports.repository.ts';
 
 export interface ReportsDeps {
   db: Db;
@@ -90,11 +90,11 @@ export function createReportsService(deps: ReportsDeps) {
     const toAt = instantOf(addDays(f.to, 1), 0, timeZone);
     // Past closures and leave count too: the schedule is read with the range's exceptions.
     const [days0, lanes, leads, money, waitlist, recall, schedule] = await Promise.all([
-      bookingDays(db, f),
-      bookingLanes(db, f),
-      leadHours(db, f),
-      moneyByDay(db, f, fromAt, toAt, timeZone),
-      waitlistFigures(db, f, fromAt, toAt),
+      reportRead(db, (tx) => bookingDays(tx, f)),
+      reportRead(db, (tx) => bookingLanes(tx, f)),
+      reportRead(db, (tx) => leadHours(tx, f)),
+      reportRead(db, (tx) => moneyByDay(tx, f, fromAt, toAt, timeZone)),
+      reportRead(db, (tx) => waitlistFigures(tx, f, fromAt, toAt)),
       recallFigures(db, f),
       db.transaction((tx) => loadSchedule(tx, deps.now(), timeZone, f.from)),
     ]);
