@@ -37,7 +37,11 @@ const COLORS = {
 } as const;
 
 const AXIS_TICK = { fontSize: 12 };
+// No growing bars: they start again at every resize of the page (the owner reads numbers here).
+const STILL = { isAnimationActive: false } as const;
 const CHART_MARGIN = { top: 8, right: 8, bottom: 0, left: 0 };
+// The legends in the bars' order (their data keys sort so), not their names' alphabet.
+const LEGEND_ORDER = 'dataKey';
 
 /** The tooltip's title for a week: its Monday in full. */
 const weekTooltipLabel = (week: unknown) => `Week of ${weekLabel(String(week))}`;
@@ -70,9 +74,9 @@ function BookingsByWeek({ weeks }: { weeks: readonly Week[] }) {
           <XAxis dataKey="week" tickFormatter={shortDateLabel} tick={AXIS_TICK} minTickGap={8} />
           <YAxis allowDecimals={false} tick={AXIS_TICK} width={32} />
           <Tooltip labelFormatter={weekTooltipLabel} />
-          <Legend />
-          <Bar dataKey="appointments" name="Appointments" fill={COLORS.bookings} />
-          <Bar dataKey="noShows" name="No-shows" fill={COLORS.noShows} />
+          <Legend itemSorter={LEGEND_ORDER} />
+          <Bar dataKey="appointments" name="Appointments" fill={COLORS.bookings} {...STILL} />
+          <Bar dataKey="noShows" name="No-shows" fill={COLORS.noShows} {...STILL} />
         </BarChart>
       </ResponsiveContainer>
     </ChartFigure>
@@ -102,9 +106,9 @@ function RevenueByWeek({ weeks }: { weeks: readonly Week[] }) {
             labelFormatter={weekTooltipLabel}
             formatter={(cents) => moneyLabel(Number(cents))}
           />
-          <Legend />
-          <Bar dataKey="paidCents" name="Taken" fill={COLORS.paid} />
-          <Bar dataKey="refundedCents" name="Refunded" fill={COLORS.refunded} />
+          <Legend itemSorter={LEGEND_ORDER} />
+          <Bar dataKey="paidCents" name="Taken" fill={COLORS.paid} {...STILL} />
+          <Bar dataKey="refundedCents" name="Refunded" fill={COLORS.refunded} {...STILL} />
         </BarChart>
       </ResponsiveContainer>
     </ChartFigure>
@@ -141,7 +145,7 @@ function UtilizationByDoctor({ doctors }: { doctors: readonly DoctorRow[] }) {
           />
           <YAxis type="category" dataKey="name" tick={AXIS_TICK} width={96} />
           <Tooltip formatter={(value) => `${String(value)}%`} />
-          <Bar dataKey="percent" name="Utilization" fill={COLORS.utilization} />
+          <Bar dataKey="percent" name="Utilization" fill={COLORS.utilization} {...STILL} />
         </BarChart>
       </ResponsiveContainer>
     </ChartFigure>
