@@ -18,7 +18,8 @@ export function DataTable({
   return (
     <div className="overflow-x-auto rounded-box border border-base-300">
       <table className="table" aria-labelledby={labelledBy}>
-        <thead>
+        {/* daisyUI greys the headers to 60 %, under 4.5:1 on white: 80 % reads. */}
+        <thead className="text-base-content/80">
           <tr>
             {columns.map((column, index) => (
               <th key={index} scope="col">

@@ -51,7 +51,7 @@ export function ChartFigure<Row>({
         <div className="mt-2 max-h-80 overflow-auto rounded-box border border-base-300">
           <table className="table table-sm table-pin-rows">
             <caption className="sr-only">{title}</caption>
-            <thead>
+            <thead className="text-base-content/80">
               <tr>
                 {columns.map((column) => (
                   <th
