@@ -3,7 +3,8 @@
  * 1280 px screen and on a 360 px phone, widens the range, narrows it to one doctor, and each time
  * the charts' tables, the cards and the tables by treatment and doctor say what
  * `GET /api/admin/reports/summary` says for the same filters, asked with the same session. A range
- * the server refuses shows its message under the range; the CSV link gives the same days.
+ * the server refuses shows its message under the range; the CSV link gives the same days. The page,
+ * charts and their tables open, passes axe-core's WCAG 2.1 A and AA checks.
  *
  * A server of the spec's own (support/past-visits.ts), so that no other spec's bookings change the
  * figures between the page's answer and the test's: a patient books through the API, two visits
@@ -12,6 +13,7 @@
  * The charting library loads with this page only: the landing page's scripts never carry it.
  */
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addDays, formatMediumDate, todayInZone, type ReportsSummary } from '@clinic/shared';
@@ -299,6 +301,14 @@ test('the owner reads the reports on a screen and a phone; the tables agree with
   expect(summary.revenue.paidCents).toBe(8_000);
   await expectReportMatchesApi(page, summary);
   await expect(cardValue(page, 'No-show rate')).toHaveText('50%');
+  // The page's content: the side menu is the dashboard's frame, not this page's.
+  const axe = await new AxeBuilder({ page })
+    .include('.drawer-content')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
   // recharts drew the bars (the tables alone would pass without it).
   await expect(
     page.getByRole('figure', { name: CHARTS.bookings }).locator('.recharts-bar-rectangle').first(),
