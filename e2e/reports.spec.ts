@@ -356,6 +356,8 @@ test('the owner reads the reports on a screen and a phone; the tables agree with
   await openFromMenu(phone.page, 'Reports');
   await settledReport(phone.page, addDays(today, -29), today);
   await phone.page.getByLabel('Doctor', { exact: true }).selectOption({ label: doctorName });
+  // The address changes in the same render that dims the old figures: then wait for the new ones.
+  await expect(phone.page).toHaveURL(new RegExp(`doctorId=${doctorId}`));
   await settledReport(phone.page, addDays(today, -29), today);
   await expect(
     phone.page
