@@ -2,7 +2,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { routePages } from './build/route-pages.ts';
-import { arrivalPages } from './src/app/route-table.ts';
+import { arrivalPages, staffPages } from './src/app/route-table.ts';
+
+/** A staff page's chunk, `assets/dashboard-reports-<hash>.js` (route-table.ts). */
+const staffChunk = new RegExp(`(^|/)(${staffPages().join('|')})-[\\w-]+\\.js$`);
 
 export default defineConfig({
   plugins: [
@@ -27,7 +30,14 @@ export default defineConfig({
     // Images stay files with hashed names (cacheable, lazy-loadable), never data: URIs in the JS.
     assetsInlineLimit: 0,
     // Every browser we serve supports <link rel="modulepreload">; one without it just loads later.
-    modulePreload: { polyfill: false },
+    // A staff page does not list the shared chunks it needs for preloading: every list lives in
+    // the entry, which every patient downloads on `/`, and the staff's pages (18 of them, each
+    // with its list) had grown it past the 100 KiB budget. Opening one the first time waits for
+    // its shared chunks one round trip later (docs/benchmarks.md, "Staff pages' preload lists").
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (filename, deps, { hostType }) => (hostType === 'js' && staffChunk.test(filename) ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         // React, React DOM, React Router and TanStack Query in one chunk: every page needs them, and

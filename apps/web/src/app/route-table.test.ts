@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { arrivalPages, routeTable, type RouteEntry } from './route-table.ts';
+import { arrivalPages, routeTable, staffPages, type RouteEntry } from './route-table.ts';
 
 function pagesOf(entries: readonly RouteEntry[]): string[] {
   return entries.flatMap((entry) => [
@@ -37,5 +37,14 @@ describe('route table', () => {
     expect(() =>
       arrivalPages([{ path: 'payment/:id', page: 'dashboard-payment', isArrivalPage: true }]),
     ).toThrow('/payment/:id');
+  });
+
+  it("names the staff's pages, behind any guard but signing in, and no patient's page", () => {
+    const staff = staffPages();
+    expect(staff).toEqual(expect.arrayContaining(['dashboard-all-appointments', 'dashboard-recalls', 'dashboard-my-day', 'dashboard-users', 'dashboard-reports', 'dashboard-reviews']));
+    for (const patientPage of ['dashboard', 'dashboard-appointments', 'dashboard-review', 'dashboard-payment', 'appointment', 'link', 'home']) {
+      expect(staff).not.toContain(patientPage);
+    }
+    expect(staffPages([{ guard: 'signed-in', children: [{ path: 'a', page: 'mine' }, { guard: 'admin', children: [{ index: true, page: 'theirs' }] }] }])).toEqual(['theirs']);
   });
 });

@@ -120,3 +120,21 @@ export function arrivalPages(table: readonly RouteEntry[] = routeTable): Record<
   visit(table, '');
   return pages;
 }
+
+/**
+ * The staff's pages (behind the front desk's, the staff's or the owner's guard): their page
+ * modules' names, `['dashboard-all-appointments', ...]`. The build lets these load their shared
+ * code when they open rather than list it in the landing page's entry (vite.config.ts).
+ */
+export function staffPages(table: readonly RouteEntry[] = routeTable): string[] {
+  const pages: string[] = [];
+  const visit = (entries: readonly RouteEntry[], staff: boolean) => {
+    for (const entry of entries) {
+      const behind = staff || (entry.guard !== undefined && entry.guard !== 'signed-in');
+      if (behind && entry.page) pages.push(entry.page);
+      if (entry.children) visit(entry.children, behind);
+    }
+  };
+  visit(table, false);
+  return pages;
+}
