@@ -474,7 +474,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     recall: { recall, callers },
     forms: { forms, booking, callers, checkInOpensMinutes: config.intake.checkInOpensMinutes, db },
     staffDay: { staffDay, callers },
-    reports: { reports: createReportsService({ db, now, timeZone: config.clinicTimeZone }), callers },
+    reports: { reports: createReportsService({ db, now, timeZone: config.clinicTimeZone, readsWithoutWorkers: config.database.kind === 'postgres' }), callers },
     schedule: { schedule: scheduleAdmin, callers },
     images: { images, callers },
     audit: { db, callers },

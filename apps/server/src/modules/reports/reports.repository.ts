@@ -11,12 +11,14 @@ import type { Db } from '../../db/client.ts';
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
 
 /**
- * Runs one of the reads below in a transaction of its own without parallel workers: on a small
- * machine starting them cost more than they saved (a year's count by day took 100 ms with two
- * workers, 17 ms without, on PostgreSQL 15 with 2 cores), and the reads run side by side on the
- * pool anyway. PGlite has no workers; the setting is harmless there.
+ * Runs one of the reads below, on PostgreSQL in a transaction of its own without parallel
+ * workers: on a small machine starting them cost more than they saved (a year's count by day took
+ * 100 ms with two workers, 17 ms without, on PostgreSQL 15 with 2 cores), and the reads run side
+ * by side on the pool anyway. PGlite has no workers, and a transaction each there made the
+ * summary 40 % slower (its one connection takes them in turn): it reads directly.
  */
-export function reportRead<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
+export function reportRead<T>(db: Db, withoutWorkers: boolean, read: (tx: Db) => Promise<T>): Promise<T> {
+  if (!withoutWorkers) return read(db);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 0`);
     return read(tx);
@@ -41,33 +43,22 @@ function bookingFilter(f: ReportFilter): SQL {
 /** The range's bookings (the `date` index), filtered, as `b`. */
 const rangeBookings = (f: ReportFilter) => sql`FROM bookings b WHERE b.date BETWEEN ${f.from}::date AND ${f.to}::date AND ${bookingFilter(f)}`;
 
-/** One day's booking figures. */
+/** One day's bookings by status. */
 export interface BookingDayRow {
   day: string;
   confirmed: number;
   cancelled: number;
   completed: number;
   no_show: number;
-  /** Cancellations by the notice given. */
-  lt24h: number;
-  h24to48: number;
-  gt48h: number;
-  online: number;
-  admin: number;
-  waitlist: number;
-  recall: number;
-  /** Bookings not cancelled that the patient confirmed. */
-  patient_confirmed: number;
-  /** Completed visits whose patient checked in. */
-  checked_in: number;
 }
 
 /*
- * The booking figures are three statements, each a scan of the range with a few small groups:
- * one statement grouping four ways at once (GROUPING SETS) evaluates every aggregate for every
- * set and took 1.2 s for a year of a million bookings on PGlite, these three 0.8 s together
- * (decision 038). Times are subtracted with `date_part`, a float: `extract` answers numeric,
- * which took 60 % longer over a year's rows.
+ * The booking figures are three statements, each a scan of the range with a few small groups,
+ * and each figure counted once: by day only what the days need (statuses), by doctor and
+ * treatment the statuses, minutes and origins, by lead time the rest. One statement grouping
+ * four ways at once (GROUPING SETS) evaluates every aggregate for every set and took 1.2 s for a
+ * year of a million bookings on PGlite (decision 038). Times are subtracted with `date_part`, a
+ * float: `extract` answers numeric, which took 60 % longer over a year's rows.
  */
 
 /** The range's bookings by day. */
@@ -77,16 +68,7 @@ export async function bookingDays(db: Db, f: ReportFilter): Promise<BookingDayRo
       (count(*) FILTER (WHERE b.status = 'confirmed'))::int AS confirmed,
       (count(*) FILTER (WHERE b.status = 'cancelled'))::int AS cancelled,
       (count(*) FILTER (WHERE b.status = 'completed'))::int AS completed,
-      (count(*) FILTER (WHERE b.status = 'no_show'))::int AS no_show,
-      (count(*) FILTER (WHERE b.status = 'cancelled' AND b.cancelled_at > b.starts_at - interval '24 hours'))::int AS lt24h,
-      (count(*) FILTER (WHERE b.status = 'cancelled' AND b.cancelled_at <= b.starts_at - interval '24 hours' AND b.cancelled_at > b.starts_at - interval '48 hours'))::int AS h24to48,
-      (count(*) FILTER (WHERE b.status = 'cancelled' AND b.cancelled_at <= b.starts_at - interval '48 hours'))::int AS gt48h,
-      (count(*) FILTER (WHERE b.created_via = 'online'))::int AS online,
-      (count(*) FILTER (WHERE b.created_via = 'admin'))::int AS admin,
-      (count(*) FILTER (WHERE b.created_via = 'waitlist'))::int AS waitlist,
-      (count(*) FILTER (WHERE b.created_via = 'recall'))::int AS recall,
-      (count(*) FILTER (WHERE b.patient_confirmed_at IS NOT NULL AND b.status <> 'cancelled'))::int AS patient_confirmed,
-      (count(*) FILTER (WHERE b.arrived_at IS NOT NULL AND b.status = 'completed'))::int AS checked_in
+      (count(*) FILTER (WHERE b.status = 'no_show'))::int AS no_show
     ${rangeBookings(f)}
     GROUP BY b.date`);
   return rowsOf<BookingDayRow>(result);
@@ -97,29 +79,51 @@ export interface BookingLaneRow {
   doctor_id: string | null;
   treatment_id: string;
   status: 'confirmed' | 'cancelled' | 'completed' | 'no_show';
+  /** Who made them: the patient online, the front desk, a waitlist claim, a recall link. */
+  created_via: 'online' | 'admin' | 'waitlist' | 'recall';
   count: number;
   minutes: number;
 }
 
 export async function bookingLanes(db: Db, f: ReportFilter): Promise<BookingLaneRow[]> {
   const result = await db.execute(sql`
-    SELECT b.doctor_id::text AS doctor_id, b.treatment_id::text AS treatment_id, b.status, count(*)::int AS count, sum(b.end_min - b.start_min)::int AS minutes
+    SELECT b.doctor_id::text AS doctor_id, b.treatment_id::text AS treatment_id, b.status, b.created_via,
+      count(*)::int AS count, sum(b.end_min - b.start_min)::int AS minutes
     ${rangeBookings(f)}
-    GROUP BY b.doctor_id, b.treatment_id, b.status`);
+    GROUP BY b.doctor_id, b.treatment_id, b.status, b.created_via`);
   return rowsOf<BookingLaneRow>(result);
+}
+
+/** Bookings made a number of whole hours ahead, and the facts counted only in total. */
+export interface LeadHourRow {
+  hours: number;
+  count: number;
+  /** Cancellations by the notice given. */
+  lt24h: number;
+  h24to48: number;
+  gt48h: number;
+  /** Bookings not cancelled that the patient confirmed. */
+  patient_confirmed: number;
+  /** Completed visits whose patient checked in. */
+  checked_in: number;
 }
 
 /**
  * How many of the range's bookings were made how many whole hours ahead (a booking made after
  * its start counts 0): the lead time's percentiles come from these counts, with no sort of the
- * year's rows.
+ * year's rows. The totals of the other figures ride along in the same scan.
  */
-export async function leadHours(db: Db, f: ReportFilter): Promise<{ hours: number; count: number }[]> {
+export async function leadHours(db: Db, f: ReportFilter): Promise<LeadHourRow[]> {
   const result = await db.execute(sql`
-    SELECT greatest(0, floor(date_part('epoch', b.starts_at - b.created_at) / 3600))::int AS hours, count(*)::int AS count
+    SELECT greatest(0, floor(date_part('epoch', b.starts_at - b.created_at) / 3600))::int AS hours, count(*)::int AS count,
+      (count(*) FILTER (WHERE b.status = 'cancelled' AND b.cancelled_at > b.starts_at - interval '24 hours'))::int AS lt24h,
+      (count(*) FILTER (WHERE b.status = 'cancelled' AND b.cancelled_at <= b.starts_at - interval '24 hours' AND b.cancelled_at > b.starts_at - interval '48 hours'))::int AS h24to48,
+      (count(*) FILTER (WHERE b.status = 'cancelled' AND b.cancelled_at <= b.starts_at - interval '48 hours'))::int AS gt48h,
+      (count(*) FILTER (WHERE b.patient_confirmed_at IS NOT NULL AND b.status <> 'cancelled'))::int AS patient_confirmed,
+      (count(*) FILTER (WHERE b.arrived_at IS NOT NULL AND b.status = 'completed'))::int AS checked_in
     ${rangeBookings(f)}
     GROUP BY 1`);
-  return rowsOf<{ hours: number; count: number }>(result);
+  return rowsOf<LeadHourRow>(result);
 }
 
 export interface MoneyDayRow {

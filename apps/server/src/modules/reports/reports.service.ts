@@ -18,12 +18,14 @@ import type { Db } from '../../db/client.ts';
 import { instantOf } from '../../lib/clinic-time.ts';
 import { clinicOpen, laneOpen, type Schedule } from '../schedule/schedule-rules.ts';
 import { loadSchedule } from '../schedule/schedule-snapshot.ts';
-import { bookingDays, bookingLanes, leadHours, moneyByDay, recallFigures, reportRead, waitlistFigures, type BookingDayRow, type BookingLaneRow, type ReportFilter } from './reports.repository.ts';
+import { bookingDays, bookingLanes, leadHours, moneyByDay, recallFigures, reportRead, waitlistFigures, type BookingDayRow, type BookingLaneRow, type LeadHourRow, type ReportFilter } from './reports.repository.ts';
 
 export interface ReportsDeps {
   db: Db;
   now: () => Date;
   timeZone: string;
+  /** PostgreSQL: each read in its own transaction without parallel workers (reportRead). */
+  readsWithoutWorkers?: boolean;
 }
 
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
@@ -83,6 +85,7 @@ function openMinutes(schedule: Schedule, doctorIds: readonly string[], days: rea
 
 export function createReportsService(deps: ReportsDeps) {
   const { db, timeZone } = deps;
+  const solo = deps.readsWithoutWorkers ?? false;
 
   async function summary(f: ReportFilter): Promise<ReportsSummary> {
     const days = eachDay(f.from, f.to, REPORTS_MAX_RANGE_DAYS + 1);
@@ -90,11 +93,11 @@ export function createReportsService(deps: ReportsDeps) {
     const toAt = instantOf(addDays(f.to, 1), 0, timeZone);
     // Past closures and leave count too: the schedule is read with the range's exceptions.
     const [days0, lanes, leads, money, waitlist, recall, schedule] = await Promise.all([
-      reportRead(db, (tx) => bookingDays(tx, f)),
-      reportRead(db, (tx) => bookingLanes(tx, f)),
-      reportRead(db, (tx) => leadHours(tx, f)),
-      reportRead(db, (tx) => moneyByDay(tx, f, fromAt, toAt, timeZone)),
-      reportRead(db, (tx) => waitlistFigures(tx, f, fromAt, toAt)),
+      reportRead(db, solo, (tx) => bookingDays(tx, f)),
+      reportRead(db, solo, (tx) => bookingLanes(tx, f)),
+      reportRead(db, solo, (tx) => leadHours(tx, f)),
+      reportRead(db, solo, (tx) => moneyByDay(tx, f, fromAt, toAt, timeZone)),
+      reportRead(db, solo, (tx) => waitlistFigures(tx, f, fromAt, toAt)),
       recallFigures(db, f),
       db.transaction((tx) => loadSchedule(tx, deps.now(), timeZone, f.from)),
     ]);
@@ -102,8 +105,15 @@ export function createReportsService(deps: ReportsDeps) {
     const perDay = new Map(days0.map((d) => [d.day, d]));
     const perDoctor = laneTotals(lanes, (r) => r.doctor_id);
     const perTreatment = laneTotals(lanes, (r) => r.treatment_id);
-    const sum = (field: keyof Omit<BookingDayRow, 'day'>) => days0.reduce((s, g) => s + g[field], 0);
-    const bookings = { confirmed: sum('confirmed'), cancelled: sum('cancelled'), completed: sum('completed'), noShow: sum('no_show') };
+    const sum = (field: keyof Omit<LeadHourRow, 'hours'>) => leads.reduce((s, g) => s + g[field], 0);
+    const via = { online: 0, admin: 0, waitlist: 0, recall: 0 };
+    for (const lane of lanes) via[lane.created_via] += lane.count;
+    const bookings = {
+      confirmed: days0.reduce((s, d) => s + d.confirmed, 0),
+      cancelled: days0.reduce((s, d) => s + d.cancelled, 0),
+      completed: days0.reduce((s, d) => s + d.completed, 0),
+      noShow: days0.reduce((s, d) => s + d.no_show, 0),
+    };
 
     const moneyOf = new Map(money.map((m) => [m.day, m]));
     const byDay: ReportDay[] = days.map((date) => {
@@ -172,7 +182,7 @@ export function createReportsService(deps: ReportsDeps) {
         fillRate: ratio(waitlist.refilled, waitlist.times),
         medianRefillMinutes: waitlist.median_refill_minutes === null ? null : Math.round(waitlist.median_refill_minutes),
       },
-      createdVia: { online: sum('online'), admin: sum('admin'), waitlist: sum('waitlist'), recall: sum('recall') },
+      createdVia: via,
       confirmationRate: ratio(sum('patient_confirmed'), bookings.confirmed + bookings.completed + bookings.noShow),
       checkInRate: ratio(sum('checked_in'), bookings.completed),
       recall: { due: recall.due, booked: recall.booked, reactivationRate: ratio(recall.booked, recall.due) },
