@@ -5,6 +5,7 @@ import {
   type Doctor,
   type IsoDate,
 } from '@clinic/shared';
+import { DoctorFilterSelect, TreatmentFilterSelect } from '../../../components/doctor-treatment-selects.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import type { AdminBookingsFilters, Confirmation } from '../api/get-admin-bookings.ts';
@@ -24,9 +25,6 @@ type AppointmentFiltersProps = {
   onToggleUnconfirmedView: () => void;
 };
 
-function byName<T extends { name: string }>(a: T, b: T): number {
-  return a.name.localeCompare(b.name);
-}
 
 /**
  * The day shown (previous, today, next, or any day picked), the Unconfirmed view, and the
@@ -139,30 +137,16 @@ export function AppointmentFilters({
           <option value="confirmed">Confirmed</option>
           <option value="unconfirmed">Unconfirmed</option>
         </SelectField>
-        <SelectField
-          label="Doctor"
+        <DoctorFilterSelect
+          doctors={doctors}
           value={value.doctorId}
-          onChange={(event) => onChange({ ...value, doctorId: event.target.value })}
-        >
-          <option value="">All doctors</option>
-          {[...doctors].sort(byName).map((doctor) => (
-            <option key={doctor._id} value={doctor._id}>
-              {doctor.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Treatment"
+          onChange={(doctorId) => onChange({ ...value, doctorId })}
+        />
+        <TreatmentFilterSelect
+          treatments={treatments}
           value={value.treatmentId}
-          onChange={(event) => onChange({ ...value, treatmentId: event.target.value })}
-        >
-          <option value="">All treatments</option>
-          {[...treatments].sort(byName).map((treatment) => (
-            <option key={treatment._id} value={treatment._id}>
-              {treatment.active ? treatment.name : `${treatment.name} (archived)`}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(treatmentId) => onChange({ ...value, treatmentId })}
+        />
         <TextField
           label="Search"
           type="search"

@@ -5,8 +5,9 @@
  */
 import { useId } from 'react';
 import type { AdminTreatment, IsoDate, PublicDoctor } from '@clinic/shared';
+import { DoctorFilterSelect, TreatmentFilterSelect } from '../../../components/doctor-treatment-selects.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
 import { RANGE_PRESETS, type ReportFilters } from '../utils/report-filters.ts';
 
 /** Messages per filter, from the server's refusal. */
@@ -21,9 +22,6 @@ type ReportFiltersFormProps = {
   errors: FilterErrors;
 };
 
-function byName<T extends { name: string }>(a: T, b: T): number {
-  return a.name.localeCompare(b.name);
-}
 
 export function ReportFiltersForm({
   value,
@@ -78,32 +76,18 @@ export function ReportFiltersForm({
           error={errors.range}
           onChange={(event) => setTo(event.target.value)}
         />
-        <SelectField
-          label="Doctor"
+        <DoctorFilterSelect
+          doctors={doctors}
           value={value.doctorId}
           error={errors.doctorId}
-          onChange={(event) => onChange({ ...value, doctorId: event.target.value })}
-        >
-          <option value="">All doctors</option>
-          {[...doctors].sort(byName).map((doctor) => (
-            <option key={doctor._id} value={doctor._id}>
-              {doctor.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Treatment"
+          onChange={(doctorId) => onChange({ ...value, doctorId })}
+        />
+        <TreatmentFilterSelect
+          treatments={treatments}
           value={value.treatmentId}
           error={errors.treatmentId}
-          onChange={(event) => onChange({ ...value, treatmentId: event.target.value })}
-        >
-          <option value="">All treatments</option>
-          {[...treatments].sort(byName).map((treatment) => (
-            <option key={treatment._id} value={treatment._id}>
-              {treatment.active ? treatment.name : `${treatment.name} (archived)`}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(treatmentId) => onChange({ ...value, treatmentId })}
+        />
       </div>
     </div>
   );
