@@ -33,6 +33,9 @@ function userRow(page: Page, email: string) {
 }
 
 test('All Users: makes a patient admin and removes another after confirming', async ({ page }) => {
+  // Two sign-ups and an admin sign-in (deliberately slow password hashes) before a dozen steps:
+  // 16 s alone, past 30 s on two busy cores beside the other specs (CI, 2026-11-28).
+  test.setTimeout(60_000);
   const promoted = await newPatient(page, 'promote');
   const removed = await newPatient(page, 'remove');
   await logInAsAdmin(page);
