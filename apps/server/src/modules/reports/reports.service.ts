@@ -87,7 +87,7 @@ export function createReportsService(deps: ReportsDeps) {
   const { db, timeZone } = deps;
   const solo = deps.readsWithoutWorkers ?? false;
 
-  async function summary(f: ReportFilter): Promise<ReportsSummary> {
+  async function compute(f: ReportFilter): Promise<ReportsSummary> {
     const days = eachDay(f.from, f.to, REPORTS_MAX_RANGE_DAYS + 1);
     const fromAt = instantOf(f.from, 0, timeZone);
     const toAt = instantOf(addDays(f.to, 1), 0, timeZone);
@@ -187,6 +187,16 @@ export function createReportsService(deps: ReportsDeps) {
       checkInRate: ratio(sum('checked_in'), bookings.completed),
       recall: { due: recall.due, booked: recall.booked, reactivationRate: ratio(recall.booked, recall.due) },
     };
+  }
+
+  // One summary at a time per instance: each takes five pooled connections on PostgreSQL for
+  // about half a second, and owners opening reports at once must not take the pool the booking
+  // path needs (20 connections). The next one starts when the previous one settles.
+  let last: Promise<unknown> = Promise.resolve();
+  function summary(f: ReportFilter): Promise<ReportsSummary> {
+    const run = last.then(() => compute(f));
+    last = run.catch(() => undefined);
+    return run;
   }
 
   /** The summary by day as RFC 4180 text, money in the clinic's units with two decimals. */
