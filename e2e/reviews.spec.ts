@@ -92,7 +92,8 @@ test('a patient reviews a completed visit, the clinic publishes it, and visitors
   browser,
   ownServer,
 }) => {
-  test.setTimeout(60_000);
+  // About a minute on two busy cores beside the other specs (its own server, four browsers).
+  test.setTimeout(120_000);
   const { baseURL } = ownServer;
   const today = todayInZone(new Date(), 'UTC');
 

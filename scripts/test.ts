@@ -28,11 +28,13 @@ function run(label: string, command: string, args: string[], extraEnv: Record<st
 
 interface Counts { passed: number; failed: number; skipped: number }
 const totals: Record<string, Counts> = {};
+// Failed vitest tests, repeated at the end: CI keeps only the tail of a long log.
+const failures: string[] = [];
 
 function readVitest(file: string) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8')) as {
-    testResults: { name: string; assertionResults: { status: string }[] }[];
+    testResults: { name: string; assertionResults: { status: string; fullName: string; failureMessages?: string[] }[] }[];
   };
   for (const suite of report.testResults) {
     const project = suite.name.includes('.process.test.') ? 'server-process'
@@ -41,8 +43,11 @@ function readVitest(file: string) {
     const counts = (totals[project] ??= { passed: 0, failed: 0, skipped: 0 });
     for (const test of suite.assertionResults) {
       if (test.status === 'passed') counts.passed++;
-      else if (test.status === 'failed') counts.failed++;
-      else counts.skipped++;
+      else if (test.status === 'failed') {
+        counts.failed++;
+        const why = (test.failureMessages?.[0] ?? '').split('\n')[0]!.slice(0, 300);
+        failures.push(`${path.relative(process.cwd(), suite.name)} > ${test.fullName}\n      ${why}`);
+      } else counts.skipped++;
     }
   }
 }
@@ -96,6 +101,7 @@ for (const [suite, c] of Object.entries(totals)) {
   sum.failed += c.failed;
   sum.skipped += c.skipped;
 }
+if (failures.length > 0) console.log(`\nFailed vitest tests:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 if (!ok && sum.failed === 0) sum.failed = 1; // a runner failed before reporting a test
 console.log(`\ntests: ${sum.passed} passed, ${sum.failed} failed${sum.skipped ? `, ${sum.skipped} skipped` : ''}`);
 process.exit(ok ? 0 : 1);
