@@ -46,6 +46,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 60_000,
+          // These start real servers and watch them exit, stall and recover against the clock,
+          // beside every other suite on two cores. One retry (as the browser suite has) absorbs a
+          // scheduling hiccup; a real fault fails both attempts. Which one failed is printed last.
+          retry: 1,
         },
       },
       {
