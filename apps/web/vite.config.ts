@@ -36,7 +36,9 @@ export default defineConfig({
     // its shared chunks one round trip later (docs/benchmarks.md, "Staff pages' preload lists").
     modulePreload: {
       polyfill: false,
-      resolveDependencies: (filename, deps, { hostType }) => (hostType === 'js' && staffChunk.test(filename) ? [] : deps),
+      // Its stylesheets stay listed: the preload helper is what adds a lazy chunk's CSS to the page.
+      resolveDependencies: (filename, deps, { hostType }) =>
+        hostType === 'js' && staffChunk.test(filename) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
     },
     rolldownOptions: {
       output: {
