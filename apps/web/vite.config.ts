@@ -42,7 +42,8 @@ export default defineConfig({
     },
     rolldownOptions: {
       output: {
-        // React, React DOM, React Router and TanStack Query in one chunk: every page needs them, and
+        // React, React DOM, React Router and TanStack Query in one chunk (and Vite's preload helper,
+        // which rolldown otherwise cut into a chunk of its own): every page needs them, and
         // left to itself rolldown cut them into five small chunks that compress worse (figures:
         // docs/benchmarks.md, "One vendor chunk"). The chunk changes only with a dependency
         // upgrade, so it stays in the browser's cache across deploys of our own code. Only what the
@@ -53,7 +54,7 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|vite\/preload-helper/,
               tags: ['$initial'],
             },
           ],

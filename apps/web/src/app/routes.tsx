@@ -8,9 +8,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { LazyChunk } from '../components/lazy-chunk.tsx';
 import { retryableLazy } from '../lib/retryable-lazy.ts';
-import { RequireAdmin } from '../features/auth/components/require-admin.tsx';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
-import { RequireRole } from '../features/auth/components/require-role.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { routeTable, type RouteEntry } from './route-table.ts';
 import HomeRoute from './routes/home.tsx';
@@ -19,20 +17,15 @@ import HomeRoute from './routes/home.tsx';
 const pagesInEntry: Partial<Record<string, ComponentType>> = { home: HomeRoute };
 
 /**
- * The pages patients arrive on or go to first from them: their loaders stay in the entry, so they
- * open with one round trip. Every other page's loader is in page-loaders.ts, fetched the first
- * time one of them is opened (its preload lists out of the entry: docs/benchmarks.md).
+ * The pages a visitor of the landing page goes to first (its buttons and the navbar's Login):
+ * their loaders stay in the entry, so they open with one round trip. Every other page's loader is
+ * in page-loaders.ts, fetched the first time one of them is opened (the preload lists out of the
+ * entry: docs/benchmarks.md, "Staff pages' preload lists").
  */
 const firstPages = import.meta.glob<{ default: ComponentType }>([
-  './routes/about.tsx',
-  './routes/reviews.tsx',
-  './routes/contact.tsx',
   './routes/login.tsx',
   './routes/register.tsx',
   './routes/appointment.tsx',
-  './routes/dashboard.tsx',
-  './routes/dashboard-appointments.tsx',
-  './routes/link.tsx',
 ]);
 
 function pageElement(page: string) {
@@ -42,11 +35,15 @@ function pageElement(page: string) {
   return <LazyChunk chunk={retryableLazy(load)} />;
 }
 
+// The staff's guards load with the staff's pages, not with the landing page every patient fetches.
+const requireAdmin = retryableLazy(() => import('../features/auth/components/require-admin.tsx').then((m) => ({ default: m.RequireAdmin })));
+const requireRole = retryableLazy(() => import('../features/auth/components/require-role.tsx').then((m) => ({ default: m.RequireRole })));
+
 const guards = {
   'signed-in': <RequireAuth />,
-  admin: <RequireAdmin />,
-  'front-desk': <RequireRole roles={['receptionist', 'admin']} />,
-  staff: <RequireRole roles={['receptionist', 'doctor', 'admin']} />,
+  admin: <LazyChunk chunk={requireAdmin} />,
+  'front-desk': <LazyChunk chunk={requireRole} props={{ roles: ['receptionist', 'admin'] }} />,
+  staff: <LazyChunk chunk={requireRole} props={{ roles: ['receptionist', 'doctor', 'admin'] }} />,
 } as const;
 
 function toRoute(entry: RouteEntry): RouteObject {

@@ -4,7 +4,7 @@
  * blank page. Errors other than chunk failures are passed on to the next boundary.
  */
 import { Component, Suspense, useState, type ReactNode } from 'react';
-import { texts } from '@clinic/shared';
+import { landingTexts } from '@clinic/shared';
 import { ChunkLoadError, type RetryableLazy } from '../lib/retryable-lazy.ts';
 import { LoadFailed } from './ui/load-failed.tsx';
 import { Spinner } from './ui/spinner.tsx';
@@ -32,7 +32,7 @@ class ChunkErrorBoundary extends Component<BoundaryProps, BoundaryState> {
       return (
         <LoadFailed
           layout="page"
-          message={texts.loadingChunkFailed}
+          message={landingTexts.loadingChunkFailed}
           messageClassName="text-lg font-semibold"
           onRetry={this.retry}
         />

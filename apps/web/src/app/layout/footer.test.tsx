@@ -1,8 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { meQueryOptions } from '../../features/auth/api/get-me.ts';
+import { chooseLocale } from '../../i18n/locale.ts';
 import { clinicQueryKey } from '../../lib/clinic-query.ts';
 import { clinicProfileFactory, filledClinicProfileFactory } from '../../test/clinic-factories.ts';
-import { json, mockFetch, renderAt } from '../../test/utils.tsx';
+import { json, mockFetch, patient, renderAt } from '../../test/utils.tsx';
 import { Footer } from './footer.tsx';
 
 describe('Footer', () => {
@@ -77,5 +80,40 @@ describe('Footer', () => {
     expect(screen.getByText('Copyright', { exact: false })).toHaveTextContent(
       'All right reserved by Doctors Portal',
     );
+  });
+});
+
+describe('Footer: the language switcher', () => {
+  afterEach(() => {
+    act(() => chooseLocale('en'));
+    localStorage.clear();
+  });
+
+  it('switches the page to German, remembers it, and sets <html lang>', async () => {
+    mockFetch({ 'GET /api/clinic': () => json(clinicProfileFactory()), 'GET /api/me': () => json({ user: null }) });
+    const user = userEvent.setup();
+    renderAt(<Footer />);
+    const select = screen.getByRole('combobox', { name: 'Language' });
+    expect(select).toHaveValue('en');
+    await user.selectOptions(select, 'Deutsch');
+    expect(await screen.findByRole('navigation', { name: 'Rechtliches' })).toBeInTheDocument();
+    expect(screen.getByText(/Alle Rechte vorbehalten/)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
+    expect(document.documentElement.lang).toBe('de');
+    expect(localStorage.getItem('locale')).toBe('de');
+  });
+
+  it('saves the choice to the account of a signed-in patient, so mails follow it', async () => {
+    const { calls } = mockFetch({
+      'GET /api/clinic': () => json(clinicProfileFactory()),
+      'GET /api/me': () => json({ user: patient }),
+      'PATCH /api/me': () => json({ user: { ...patient, locale: 'es' } }),
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderAt(<Footer />);
+    await queryClient.fetchQuery(meQueryOptions());
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Español');
+    await vi.waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toEqual([expect.objectContaining({ path: '/api/me', body: { locale: 'es' } })]));
+    expect(await screen.findByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
   });
 });

@@ -1,9 +1,17 @@
 import { Link } from 'react-router';
-import { footerColumns, texts } from '@clinic/shared';
+import { footerColumns, landingTexts } from '@clinic/shared';
 import footerBackground from '../../assets/footer-bg.webp';
 import { ClinicContacts } from '../../components/clinic-contacts.tsx';
 import { BackgroundImage } from '../../components/ui/background-image.tsx';
 import { useClinic } from '../../lib/clinic-query.ts';
+import { LazyChunk } from '../../components/lazy-chunk.tsx';
+import { WhenNearViewport } from '../../components/when-near-viewport.tsx';
+import { retryableLazy } from '../../lib/retryable-lazy.ts';
+import { useCommonT } from '../../i18n/common.ts';
+
+const languageSwitcher = retryableLazy(() => import('../../i18n/language-switcher.tsx'));
+const switcherPlace = <div className="h-8" />;
+
 
 /**
  * The spec's footer links have no targets. 'About us' and 'Contact' lead to their pages; the
@@ -27,13 +35,14 @@ function useFooterTargets(): Partial<Record<string, string>> {
 
 export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
   const targets = useFooterTargets();
+  const t = useCommonT();
   return (
     <footer className="relative isolate overflow-hidden bg-base-200">
       <BackgroundImage src={footerBackground} width={1280} height={360} />
       <div className="footer mx-auto max-w-6xl p-10 sm:footer-horizontal sm:justify-around">
         {footerColumns.map((column) => (
-          <nav key={column.title} aria-label={column.title}>
-            <h2 className="footer-title opacity-100">{column.title}</h2>
+          <nav key={column.title} aria-label={t(column.title)}>
+            <h2 className="footer-title opacity-100">{t(column.title)}</h2>
             <ul className="flex flex-col gap-2">
               {column.links.map((label) => {
                 const target = targets[label];
@@ -41,10 +50,10 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
                   <li key={label}>
                     {target ? (
                       <Link to={target} className="link link-hover">
-                        {label}
+                        {t(label)}
                       </Link>
                     ) : (
-                      <span>{label}</span>
+                      <span>{t(label)}</span>
                     )}
                   </li>
                 );
@@ -54,9 +63,14 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
         ))}
       </div>
       <ClinicContacts isFull className="justify-center px-4 pb-4 text-sm" />
-      <p className="pb-8 text-center text-sm">
-        Copyright © {year} - {texts.copyright}
+      <p className="pb-4 text-center text-sm">
+        Copyright © {year} - {t(landingTexts.copyright)}
       </p>
+      <div className="flex justify-center pb-8">
+        <WhenNearViewport placeholder={switcherPlace} margin="200px">
+          <LazyChunk chunk={languageSwitcher} fallback={switcherPlace} />
+        </WhenNearViewport>
+      </div>
     </footer>
   );
 }

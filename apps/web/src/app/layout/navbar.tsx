@@ -4,11 +4,12 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { navLabels, texts } from '@clinic/shared';
+import { navLabels, landingTexts } from '@clinic/shared';
+import { useCommonT } from '../../i18n/common.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 
-type NavItem = { to: string; label: string };
+type NavItem = { to: string; label: (typeof navLabels)[keyof typeof navLabels] };
 
 const publicItems: readonly NavItem[] = [
   { to: '/', label: navLabels.home },
@@ -32,8 +33,9 @@ const activeClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-a
 function NavItems({ onChoose }: { onChoose?: () => void }) {
   const me = useMe();
   const signOut = useSignOut();
+  const t = useCommonT();
   const isSignedIn = Boolean(me.data);
-  const items = isSignedIn
+  const items: readonly NavItem[] = isSignedIn
     ? [
         ...publicItems,
         { to: dashboardHome[me.data?.role ?? ''] ?? '/dashboard', label: navLabels.dashboard },
@@ -50,7 +52,7 @@ function NavItems({ onChoose }: { onChoose?: () => void }) {
             className={activeClass}
             onClick={onChoose}
           >
-            {item.label}
+            {t(item.label)}
           </NavLink>
         </li>
       ))}
@@ -64,14 +66,14 @@ function NavItems({ onChoose }: { onChoose?: () => void }) {
               void signOut();
             }}
           >
-            {navLabels.signOut}
+            {t(navLabels.signOut)}
           </button>
         </li>
       )}
       {me.data === null && (
         <li>
           <NavLink to="/login" className={activeClass} onClick={onChoose}>
-            {navLabels.login}
+            {t(navLabels.login)}
           </NavLink>
         </li>
       )}
@@ -80,6 +82,7 @@ function NavItems({ onChoose }: { onChoose?: () => void }) {
 }
 
 function MobileMenu() {
+  const t = useCommonT();
   const [isOpen, setIsOpen] = useState(false);
   const menuId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -124,7 +127,7 @@ function MobileMenu() {
         >
           <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
         </svg>
-        <span className="sr-only">Menu</span>
+        <span className="sr-only">{t('Menu')}</span>
       </button>
       {isOpen && (
         <ul
@@ -139,12 +142,13 @@ function MobileMenu() {
 }
 
 export function Navbar() {
+  const t = useCommonT();
   return (
-    <nav aria-label="Main" className="navbar mx-auto max-w-6xl px-4">
+    <nav aria-label={t('Main')} className="navbar mx-auto max-w-6xl px-4">
       <div className="navbar-start gap-1">
         <MobileMenu />
         <Link to="/" className="btn btn-ghost text-xl">
-          {texts.brand}
+          {landingTexts.brand}
         </Link>
       </div>
       <div className="navbar-end hidden lg:flex">

@@ -1,9 +1,16 @@
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
+import { useMe } from '../../features/auth/api/get-me.ts';
 
 /** Every page: skip link, header with the navbar, the route in <main>, the footer. */
 export function RootLayout() {
+  const account = useMe().data;
+  // The account's language, once someone is signed in (i18n/account-locale.ts).
+  useEffect(() => {
+    if (account) void import('../../i18n/account-locale.ts').then(({ syncAccountLocale }) => syncAccountLocale(account), () => {});
+  }, [account]);
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
       <a

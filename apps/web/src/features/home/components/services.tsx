@@ -1,4 +1,4 @@
-import { texts } from '@clinic/shared';
+import { landingTexts } from '@clinic/shared';
 import { SERVICE_IMAGE_SIZE, staticServices } from '../data/services.ts';
 
 /** 'Service We Provide': the three static service cards (spec section 1). */
@@ -7,7 +7,7 @@ export function Services() {
     <section aria-labelledby="services-title" className="mx-auto max-w-6xl px-4 py-16 text-center">
       <p className="font-bold uppercase tracking-wide text-primary">Our Services</p>
       <h2 id="services-title" className="text-3xl font-semibold">
-        {texts.servicesTitle}
+        {landingTexts.servicesTitle}
       </h2>
       <ul className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
         {staticServices.map((service) => (

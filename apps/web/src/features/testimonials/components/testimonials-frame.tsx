@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { texts } from '@clinic/shared';
+import { landingTexts } from '@clinic/shared';
 
 /** The grid of cards: 1 column on small, 2 on medium, 3 on large screens (spec section 9). */
 export const CARD_GRID_CLASS = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3';
@@ -20,7 +20,7 @@ export function TestimonialsFrame({
     <section aria-labelledby={headingId} className="mx-auto max-w-6xl px-4 py-16">
       <p className="font-bold uppercase tracking-wide text-primary">Testimonial</p>
       <Heading id={headingId} className="text-3xl font-semibold">
-        {texts.testimonialsTitle}
+        {landingTexts.testimonialsTitle}
       </Heading>
       {children}
     </section>
