@@ -4,6 +4,8 @@
  * ask for it; a choice made in the footer's switcher sticks across pages and reloads, and `?lang=`
  * wins over both. The English texts themselves are the other specs' business (home.spec.ts).
  */
+import { addDays, todayInZone } from '@clinic/shared';
+import { uniquePatient } from './support/auth.ts';
 import { test, expect } from './support/fixtures.ts';
 import { PHONE, expectNoHorizontalScroll } from './support/admin.ts';
 
@@ -44,5 +46,40 @@ test.describe('languages', () => {
     await page.goto('/?lang=de');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hervorragende Zahnmedizin, ganz nach Ihren Wünschen');
     await expectNoHorizontalScroll(page);
+  });
+});
+
+test.describe('languages: booking', () => {
+  test.use({ locale: 'es-ES' });
+
+  test('a Spanish browser signs up, books and reads the toast in Spanish', async ({ page }) => {
+    const patient = uniquePatient('es');
+    await page.goto('/register');
+    await expect(page).toHaveTitle('Registrarse - Doctors Portal');
+    await expect(page.getByRole('heading', { name: 'Registrarse' })).toBeVisible();
+    await page.getByRole('button', { name: 'Registrarse', exact: true }).click();
+    await expect(page.getByText('El nombre es obligatorio')).toBeVisible();
+    await page.getByLabel('Nombre').fill(patient.name);
+    await page.getByLabel('Correo electrónico').fill(patient.email);
+    await page.getByLabel('Contraseña').fill(patient.password);
+    await page.getByRole('button', { name: 'Registrarse', exact: true }).click();
+    await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+
+    const day = addDays(todayInZone(new Date(), 'UTC'), 4);
+    const spanishDay = new Intl.DateTimeFormat('es', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+    await page.goto(`/appointment?date=${day}`);
+    await expect(page.getByRole('heading', { name: `Citas disponibles el ${spanishDay}` })).toBeVisible();
+    const card = page.getByRole('listitem', { name: 'Teeth Cleaning' });
+    await expect(card.getByText(/^precio: 17,00\sUS\$$/)).toBeVisible();
+    await expect(card.getByText(/\d+ plazas? disponibles?/)).toBeVisible();
+    await card.getByRole('button', { name: 'Reservar cita' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reserva de Teeth Cleaning' });
+    await expect(dialog.getByLabel('Fecha')).toHaveValue(spanishDay);
+    const slot = '10.00 AM - 10.30 AM';
+    await dialog.getByLabel('Hora').selectOption(slot);
+    await dialog.getByLabel('Teléfono').fill('+34 600 000 000');
+    await dialog.getByRole('button', { name: 'Enviar' }).click();
+    await expect(page.getByText(`Cita reservada: ${spanishDay} a las ${slot}`)).toBeVisible();
+    await expect(dialog).toBeHidden();
   });
 });

@@ -42,19 +42,21 @@ export default defineConfig({
     },
     rolldownOptions: {
       output: {
-        // React, React DOM, React Router and TanStack Query in one chunk (and Vite's preload helper,
-        // which rolldown otherwise cut into a chunk of its own): every page needs them, and
+        // React, React DOM, React Router and TanStack Query in one chunk: every page needs them, and
         // left to itself rolldown cut them into five small chunks that compress worse (figures:
-        // docs/benchmarks.md, "One vendor chunk"). The chunk changes only with a dependency
-        // upgrade, so it stays in the browser's cache across deploys of our own code. Only what the
-        // entry itself imports ('$initial'): the parts only other pages use (mutations, paged
-        // lists) load with those pages, not with the landing page (docs/benchmarks.md, "The
-        // vendor chunk holds what the landing page runs").
+        // docs/benchmarks.md, "One vendor chunk"). With them the few modules of our own that every
+        // page runs and rolldown would otherwise cut into small chunks of their own, each a request
+        // that compresses worse: Vite's preload helper, the API client and the language store
+        // (docs/benchmarks.md, "Staff pages' preload lists"). The chunk changes with a dependency
+        // upgrade or one of those three, so it mostly stays in the browser's cache across deploys.
+        // Only what the entry itself imports ('$initial'): the parts only other pages use
+        // (mutations, paged lists) load with those pages, not with the landing page
+        // (docs/benchmarks.md, "The vendor chunk holds what the landing page runs").
         codeSplitting: {
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|vite\/preload-helper/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|vite\/preload-helper|src[\\/]i18n[\\/](catalog|locale)\.ts|src[\\/]lib[\\/](api-client|token-storage)\.ts/,
               tags: ['$initial'],
             },
           ],

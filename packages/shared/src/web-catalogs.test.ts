@@ -11,7 +11,7 @@ import { footerColumns, landingTexts, navLabels } from './landing-texts.ts';
 const locales = path.resolve(import.meta.dirname, '../locales');
 const catalog = (lng: string, ns: string) => JSON.parse(readFileSync(path.join(locales, lng, `${ns}.json`), 'utf8')) as Record<string, string>;
 // The namespaces keyed by their English text (the server's mails use named keys).
-const webNamespaces = ['common'];
+const webNamespaces = ['common', 'app'];
 
 describe('the web catalogs', () => {
   it.each(webNamespaces)('en/%s.json: every text is its own translation', (ns) => {

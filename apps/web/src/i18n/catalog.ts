@@ -69,6 +69,14 @@ const getVersion = () => version;
  * is also right for Spanish and German; a language with more forms would need i18next's suffixes.
  */
 export function useT<C>(ns: string): Translate<C> {
+  return useTranslate(ns);
+}
+
+/**
+ * The same for a text that is not written in the code but arrives (a field's label, a validation
+ * message, the server's problem detail): translated when the catalog has it, else as it came.
+ */
+export function useTranslate(ns: string): (english: string, values?: Values) => string {
   useLocale();
   useSyncExternalStore(subscribe, getVersion, getVersion);
   return (english, values) => translate(ns, english, values);

@@ -5,6 +5,7 @@
  */
 import { ErrorCode } from '@clinic/shared';
 import { api, isApiError } from './api-client.ts';
+import { appText } from '../i18n/app.ts';
 
 export function resendVerificationEmail(): Promise<{ sent: true; email: string }> {
   return api.post('/me/verification-email', {});
@@ -16,7 +17,6 @@ export function needsEmailVerification(error: unknown): boolean {
 }
 
 /** What the patient reads once a new account's confirmation mail is on its way. */
-export const checkInboxText = (email: string) =>
-  `Check your inbox: we sent a link to confirm ${email}.`;
+export const checkInboxText = (email: string) => appText('Check your inbox: we sent a link to confirm {{email}}.', { email });
 
-export const sentAgainText = (email: string) => `We have sent the link again to ${email}.`;
+export const sentAgainText = (email: string) => appText('We have sent the link again to {{email}}.', { email });

@@ -3,6 +3,7 @@
  * under it, announced and linked through aria-describedby.
  */
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { useAppText } from '../../i18n/app.ts';
 
 type FieldFrameProps = {
   id: string;
@@ -11,16 +12,19 @@ type FieldFrameProps = {
   children: ReactNode;
 };
 
+// The label and the error arrive as English (the caller's words, the schema's message) and are
+// shown in the reader's language when the catalog has them.
 function FieldFrame({ id, label, error, children }: FieldFrameProps) {
+  const t = useAppText();
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-base-content">
-        {label}
+        {t(label)}
       </label>
       {children}
       {error && (
         <p id={`${id}-error`} className="text-sm text-error">
-          {error}
+          {t(error)}
         </p>
       )}
     </div>

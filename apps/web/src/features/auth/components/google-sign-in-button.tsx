@@ -14,6 +14,7 @@ import { configQueryOptions } from '../../../lib/client-config.ts';
 import { completeSignIn } from '../api/exchange-access-token.ts';
 import { getMe } from '../api/get-me.ts';
 import { signInWithGoogle } from '../api/sign-in-social.ts';
+import { useAppText } from '../../../i18n/app.ts';
 
 type Status = 'idle' | 'working' | 'not-configured' | { error: unknown } | { providerError: string };
 
@@ -26,6 +27,7 @@ function providerErrorFrom(search: URLSearchParams): string | null {
 }
 
 export function GoogleSignInButton({ returnPath, screen }: { returnPath: string; screen: '/login' | '/register' }) {
+  const t = useAppText();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
@@ -76,15 +78,15 @@ export function GoogleSignInButton({ returnPath, screen }: { returnPath: string;
         isLoading={status === 'working'}
         onClick={() => void start()}
       >
-        {texts.continueWithGoogle}
+        {t(texts.continueWithGoogle)}
       </Button>
       <div aria-live="polite">
         {status === 'not-configured' && (
-          <p className="text-sm text-base-content">{texts.googleNotConfigured}</p>
+          <p className="text-sm text-base-content">{t(texts.googleNotConfigured)}</p>
         )}
         {typeof status === 'object' && (
           <p role="alert" className="text-sm text-error">
-            {'providerError' in status ? status.providerError : errorMessage(status.error)}
+            {t('providerError' in status ? status.providerError : errorMessage(status.error))}
           </p>
         )}
       </div>

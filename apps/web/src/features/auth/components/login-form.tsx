@@ -7,6 +7,7 @@ import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { emailFieldOptions } from '../../../lib/form-values.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { signUpReturnPath, useReturnPath, type ReturnState } from '../hooks/use-return-path.ts';
+import { useAppT } from '../../../i18n/app.ts';
 import { AuthError } from './auth-error.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { TwoFactorStep } from './two-factor-step.tsx';
@@ -16,6 +17,7 @@ export function LoginForm() {
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const signIn = useSignIn();
+  const t = useAppT();
   // Set when the password was right and the account asks for its second factor.
   const [secondFactorFor, setSecondFactorFor] = useState<string | null>(null);
   const {
@@ -60,21 +62,21 @@ export function LoginForm() {
           {...register('password')}
         />
         <Link to="/forgot-password" className="link self-end text-sm text-primary">
-          {passwordResetTexts.forgotLink}
+          {t(passwordResetTexts.forgotLink)}
         </Link>
         <AuthError error={signIn.error} />
         <Button type="submit" variant="neutral" className="w-full" isLoading={signIn.isPending}>
-          {authButtons.login}
+          {t(authButtons.login)}
         </Button>
       </form>
       <p className="text-center text-sm">
-        New to Doctors Portal?{' '}
+        {t('New to Doctors Portal?')}{' '}
         {/* A visitor sent here from an invitation's link comes back to it after signing up too. */}
         <Link to="/register" state={signUpReturnPath(returnPath) === '/' ? undefined : ({ from: returnPath } satisfies ReturnState)} className="link text-primary">
-          Create new account
+          {t('Create new account')}
         </Link>
       </p>
-      <div className="divider">OR</div>
+      <div className="divider">{t('OR')}</div>
       <GoogleSignInButton returnPath={returnPath} screen="/login" />
     </div>
   );

@@ -15,6 +15,7 @@ import {
 import { useSignUp } from '../api/sign-up.ts';
 import { signUpReturnPath, useReturnPath, type ReturnState } from '../hooks/use-return-path.ts';
 import { AuthError } from './auth-error.tsx';
+import { appText, useAppT } from '../../../i18n/app.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 
 /**
@@ -24,11 +25,11 @@ import { GoogleSignInButton } from './google-sign-in-button.tsx';
  */
 function showCheckInboxNotice(email: string) {
   toast.info(checkInboxText(email), {
-    description: 'Follow the link in it before you book an appointment.',
+    description: appText('Follow the link in it before you book an appointment.'),
     duration: Infinity,
     closeButton: true,
     action: {
-      label: 'Resend the mail',
+      label: appText('Resend the mail'),
       onClick: (event) => {
         // Keep the notice: the patient still has to open the mail.
         event.preventDefault();
@@ -52,6 +53,7 @@ export function RegisterForm() {
   // Carried on to the login page, should the visitor have an account after all.
   const returnState: ReturnState | undefined = returnPath === '/' ? undefined : { from: returnPath };
   const signUp = useSignUp();
+  const t = useAppT();
   const {
     register,
     handleSubmit,
@@ -92,16 +94,16 @@ export function RegisterForm() {
         />
         <AuthError error={hasPasswordError ? null : signUp.error} />
         <Button type="submit" variant="neutral" className="w-full" isLoading={signUp.isPending}>
-          {authButtons.signUp}
+          {t(authButtons.signUp)}
         </Button>
       </form>
       <p className="text-center text-sm">
-        Already have an account?{' '}
+        {t('Already have an account?')}{' '}
         <Link to="/login" state={returnState} className="link text-primary">
-          Please login
+          {t('Please login')}
         </Link>
       </p>
-      <div className="divider">OR</div>
+      <div className="divider">{t('OR')}</div>
       <GoogleSignInButton returnPath={returnPath} screen="/register" />
     </div>
   );

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { formatMediumDate, texts, type IsoDate, type TreatmentAvailability } from '@clinic/shared';
+import type { IsoDate, TreatmentAvailability } from '@clinic/shared';
+import { useAppT } from '../../../i18n/app.ts';
+import { useLocalFormat } from '../../../i18n/format.ts';
 import { LazyChunk } from '../../../components/lazy-chunk.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -46,6 +48,8 @@ export function AvailableAppointments({
   dependents,
 }: AvailableAppointmentsProps) {
   const available = useAvailable(date);
+  const t = useAppT();
+  const format = useLocalFormat();
   const [chosen, setChosen] = useState<TreatmentAvailability | null>(null);
   const cardsShown = available.isSuccess;
   const hasInteracted = useHasInteracted();
@@ -56,10 +60,10 @@ export function AvailableAppointments({
   return (
     <section className="flex flex-col gap-8">
       <h1 className="text-center text-2xl font-semibold text-secondary">
-        {texts.availableOn(formatMediumDate(date))}
+        {t('Available Appointments on {{date}}', { date: format.date(date) })}
       </h1>
       {available.isPending ? (
-        <Spinner label="Loading the free slots…" />
+        <Spinner label={t('Loading the free slots…')} />
       ) : available.isError ? (
         <LoadFailed
           layout="centered"
@@ -82,7 +86,7 @@ export function AvailableAppointments({
         <LazyChunk
           key={chosen._id}
           chunk={bookingDialog}
-          fallback={<Spinner label="Opening the booking form…" />}
+          fallback={<Spinner label={t('Opening the booking form…')} />}
           props={{
             treatment: chosen,
             date,

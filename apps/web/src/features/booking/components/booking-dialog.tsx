@@ -4,9 +4,6 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import {
   bookingRequestSchema,
-  formatMediumDate,
-  texts,
-  toasts,
   type Booking,
   type IsoDate,
   type TreatmentAvailability,
@@ -18,7 +15,9 @@ import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { Modal, type ModalHandle } from '../../../components/ui/modal.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { mediumDateOf } from '../../../lib/medium-date.ts';
+import { appText, useAppT } from '../../../i18n/app.ts';
+import { localDate, useLocalFormat } from '../../../i18n/format.ts';
+import { currentLocale } from '../../../i18n/locale.ts';
 import { needsEmailVerification } from '../../../lib/verification-email.ts';
 import { bookingInTheWay, useCreateBooking } from '../api/create-booking.ts';
 import { rememberPhone, shouldRememberPhone, type Account } from '../api/remember-phone.ts';
@@ -83,6 +82,8 @@ export function BookingDialog({
   /** The server's request to confirm the address first, while the dialog waits for that. */
   const [unverified, setUnverified] = useState<string | null>(null);
   const createBooking = useCreateBooking();
+  const t = useAppT();
+  const format = useLocalFormat();
   const { doctors, doctorId, setDoctorId, slots } = useDoctorChoice(treatment, date);
   /** A family member's id, or '' for the account holder. */
   const [forPatientId, setForPatientId] = useState('');
@@ -124,10 +125,10 @@ export function BookingDialog({
           if (shouldRememberPhone(patient.phone, phone))
             void rememberPhone(phone, onPhoneRemembered);
           // The spec's toast, with the way on to paying beside it (the dialog itself closes).
-          toast.success(toasts.bookingSet(mediumDateOf(booking.date), booking.slot), {
+          toast.success(appText('Appointment is set, {{date}} at {{slot}}', { date: localDate(currentLocale(), booking.date), slot: booking.slot }), {
             ...(isPayable(booking) && {
               action: {
-                label: 'Pay now',
+                label: appText('Pay now'),
                 onClick: () =>
                   void navigate(`/dashboard/payment/${encodeURIComponent(booking._id)}`),
               },
@@ -142,9 +143,9 @@ export function BookingDialog({
           }
           const existing = bookingInTheWay(error);
           if (existing) {
-            toast.error(toasts.bookingConflict(mediumDateOf(existing.date), existing.slot));
+            toast.error(appText('Already have and appointment on {{date}} at {{slot}}', { date: localDate(currentLocale(), existing.date), slot: existing.slot }));
           } else {
-            toast.error(errorMessage(error));
+            toast.error(appText(errorMessage(error)));
           }
         },
         onSettled: (_data, error) => {
@@ -155,13 +156,13 @@ export function BookingDialog({
   };
 
   return (
-    <Modal ref={modalRef} title={texts.bookingFor(treatment.name)} onClose={onClose}>
+    <Modal ref={modalRef} title={t('Booking for {{treatment}}', { treatment: treatment.name })} onClose={onClose}>
       <form
         noValidate
         onSubmit={(event) => void handleSubmit(book)(event)}
         className="flex flex-col gap-3"
       >
-        <TextField label="Date" value={formatMediumDate(date)} readOnly />
+        <TextField label="Date" value={format.date(date)} readOnly />
         {dependents.length > 0 && (
           <SelectField
             label="Who is this for?"
@@ -194,8 +195,8 @@ export function BookingDialog({
         {doctors && slots.length === 0 && (
           <p className="text-sm text-error">
             {chosenDoctor
-              ? `${chosenDoctor.name} has no free slot on this day: choose another doctor.`
-              : 'No doctor has a free slot left on this day.'}
+              ? t('{{doctor}} has no free slot on this day: choose another doctor.', { doctor: chosenDoctor.name })
+              : t('No doctor has a free slot left on this day.')}
           </p>
         )}
         <TextField
@@ -207,15 +208,13 @@ export function BookingDialog({
         />
         {unverified && (
           <div role="alert" className="alert alert-warning alert-soft flex flex-col items-start">
-            <p>{unverified}</p>
-            <p className="text-sm">
-              Your choices stay here: confirm the address, then press Submit.
-            </p>
+            <p>{appText(unverified)}</p>
+            <p className="text-sm">{t('Your choices stay here: confirm the address, then press Submit.')}</p>
             <ResendVerificationButton />
           </div>
         )}
         <Button type="submit" className="mt-2" isLoading={createBooking.isPending}>
-          Submit
+          {t('Submit')}
         </Button>
       </form>
     </Modal>

@@ -2,6 +2,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { texts, type TreatmentAvailability } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
+import { useAppT } from '../../../i18n/app.ts';
+import { useLocalFormat } from '../../../i18n/format.ts';
 
 type TreatmentCardProps = {
   treatment: TreatmentAvailability;
@@ -22,15 +24,18 @@ export function TreatmentCard({ treatment, onBook, joinWaitlistHref }: Treatment
   const titleId = useId();
   const [firstSlot] = treatment.slots;
   const hasSlots = firstSlot !== undefined;
+  const t = useAppT();
+  const format = useLocalFormat();
+  const spaces = treatment.slots.length;
   return (
     <li className="card bg-base-100 shadow-md" aria-labelledby={titleId}>
       <div className="card-body items-center text-center">
         <h2 id={titleId} className="card-title text-secondary">
           {treatment.name}
         </h2>
-        <p>{hasSlots ? firstSlot : <span className="text-error">{texts.noSlot}</span>}</p>
-        <p>{texts.spacesAvailable(treatment.slots.length)}</p>
-        <p>{texts.price(treatment.price)}</p>
+        <p>{hasSlots ? firstSlot : <span className="text-error">{t(texts.noSlot)}</span>}</p>
+        <p>{t(spaces === 1 ? '{{count}} space available' : '{{count}} spaces available', { count: spaces })}</p>
+        <p>{t('price: {{amount}}', { amount: format.money(treatment.price) })}</p>
         <div className="card-actions mt-2 justify-center">
           <Button
             disabled={!hasSlots}
@@ -38,11 +43,11 @@ export function TreatmentCard({ treatment, onBook, joinWaitlistHref }: Treatment
             aria-describedby={titleId}
             onClick={() => onBook(treatment)}
           >
-            {texts.bookAppointment}
+            {t(texts.bookAppointment)}
           </Button>
           {!hasSlots && joinWaitlistHref && (
             <Link to={joinWaitlistHref} className="btn btn-outline" aria-describedby={titleId}>
-              Join waitlist
+              {t('Join waitlist')}
             </Link>
           )}
         </div>

@@ -1,0 +1,31 @@
+/**
+ * Dates and money in the reader's language (practice-loop.md section 9): through `Intl` for
+ * Spanish and German; English keeps the spec's own formats (`Jun 5, 2022`, `$20`) byte for byte.
+ * A slot's time stays the spec's label (`08.00 AM - 08.30 AM`) in every language for now.
+ */
+import { parseDateInput } from '@clinic/shared';
+import { mediumDateOf } from '../lib/medium-date.ts';
+import { useLocale, type Locale } from './locale.ts';
+
+/**
+ * A date from the API (`2022-06-05`, possibly with a time after it) as the reader's language writes
+ * it: `Jun 5, 2022`, `5 jun 2022`, `05.06.2022`; anything unparseable as it came.
+ */
+export function localDate(locale: Locale, value: string): string {
+  if (locale === 'en') return mediumDateOf(value);
+  const iso = parseDateInput(value.slice(0, 10));
+  // A calendar day, not an instant: read and written in UTC so no zone moves it.
+  return iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`)) : value;
+}
+
+/** Dollars as the reader's language writes them: `$20` (the spec's 'price: $20'), `20,00 US$`, `20,00 $`. */
+export function localMoney(locale: Locale, dollars: number): string {
+  if (locale === 'en') return `$${dollars}`;
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(dollars);
+}
+
+/** Both, in the current language; a component re-renders when it changes. */
+export function useLocalFormat() {
+  const locale = useLocale();
+  return { date: (value: string) => localDate(locale, value), money: (dollars: number) => localMoney(locale, dollars) };
+}
