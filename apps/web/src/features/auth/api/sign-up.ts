@@ -4,10 +4,16 @@ import { z } from 'zod';
 import type { RegisterForm } from '@clinic/shared';
 import { api } from '../../../lib/api-client.ts';
 import { configQueryOptions } from '../../../lib/client-config.ts';
+import { currentLocale } from '../../../i18n/locale.ts';
 import { completeSignIn } from './exchange-access-token.ts';
 
+/**
+ * The new account's language is the one the visitor reads the page in (chosen in the footer, say),
+ * not only the browser's: the server takes it from Accept-Language at sign-up, so the welcome and
+ * confirmation mails come in it (practice-loop.md section 9).
+ */
 export function signUpWithEmail({ name, email, password }: RegisterForm): Promise<unknown> {
-  return api.post('/auth/sign-up/email', { name, email: email.toLowerCase(), password });
+  return api.post('/auth/sign-up/email', { name, email: email.toLowerCase(), password }, { 'Accept-Language': currentLocale() });
 }
 
 /** The part of the sign-up answer that says whether the new address is confirmed yet. */
