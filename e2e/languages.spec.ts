@@ -17,6 +17,10 @@ test.describe('languages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Atención dental excepcional, a su manera');
     await expect(page.getByRole('link', { name: 'Empezar' })).toHaveCount(2);
+    for (const name of ['Horario', 'Visítenos', 'Contáctenos ahora', 'Servicios que ofrecemos', 'Tratamiento con flúor',
+      'Pida su cita hoy', 'Lo que dicen nuestros pacientes', 'Contacto']) {
+      await expect(page.getByRole('heading', { name, exact: true }).first(), name).toBeVisible();
+    }
     const nav = page.getByRole('navigation', { name: 'Principal' });
     await expect(nav.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
 

@@ -6,10 +6,12 @@ import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
+import { appText, useAppT } from '../../../i18n/app.ts';
 
 /** The contact form (spec section 2): email, subject and message, all required. */
 export function ContactForm() {
   const send = useSendContactMessage();
+  const t = useAppT();
   const {
     register,
     handleSubmit,
@@ -23,13 +25,13 @@ export function ContactForm() {
   const onSubmit = handleSubmit((values) =>
     send.mutate(values, {
       onSuccess: () => {
-        toast.success(toasts.contactReceived);
+        toast.success(appText(toasts.contactReceived));
         reset();
       },
       onError: (error) => {
         // Field problems go next to their fields; anything else is a toast.
         if (!setServerFieldErrors(setError, error, ['email', 'subject', 'message'])) {
-          toast.error(errorMessage(error));
+          toast.error(appText(errorMessage(error)));
         }
       },
     }),
@@ -57,7 +59,7 @@ export function ContactForm() {
         {...register('message')}
       />
       <Button type="submit" className="self-center px-10" isLoading={send.isPending}>
-        Submit
+        {t('Submit')}
       </Button>
     </form>
   );

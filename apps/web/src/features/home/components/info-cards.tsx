@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { infoCardTitles, type OpeningHours } from '@clinic/shared';
+import { useCommonT } from '../../../i18n/common.ts';
 import { useClinic } from '../../../lib/clinic-query.ts';
 
 function Icon({ children }: { children: ReactNode }) {
@@ -77,11 +78,12 @@ export function InfoCards() {
   const hours = openingHoursLines(clinic?.openingHours ?? []);
   const address = clinic?.address.trim() ?? '';
   const phone = clinic?.phone.trim() ?? '';
+  const t = useCommonT();
   return (
-    <section aria-label="Clinic information" className="mx-auto max-w-6xl px-4 py-12">
+    <section aria-label={t('Clinic information')} className="mx-auto max-w-6xl px-4 py-12">
       <ul className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <InfoCard
-          title={infoCardTitles.openingHours}
+          title={t(infoCardTitles.openingHours)}
           icon={<ClockIcon />}
           tone="bg-primary text-primary-content"
         >
@@ -89,20 +91,20 @@ export function InfoCards() {
             hours.map((line) => <p key={line}>{line}</p>)
           ) : (
             <>
-              <p>Mon-Fri 8:00 AM - 5:00 PM</p>
-              <p>Saturday 9:00 AM - 1:00 PM</p>
+              <p>{t('Mon-Fri 8:00 AM - 5:00 PM')}</p>
+              <p>{t('Saturday 9:00 AM - 1:00 PM')}</p>
             </>
           )}
         </InfoCard>
         <InfoCard
-          title={infoCardTitles.location}
+          title={t(infoCardTitles.location)}
           icon={<MarkerIcon />}
           tone="bg-accent text-accent-content"
         >
           <address className="not-italic">{address || 'Brooklyn, NY 10036, United States'}</address>
         </InfoCard>
         <InfoCard
-          title={infoCardTitles.contact}
+          title={t(infoCardTitles.contact)}
           icon={<PhoneIcon />}
           tone="bg-secondary text-secondary-content"
         >

@@ -1,4 +1,5 @@
 import { AVATAR_SIZE, testimonials } from '../data/testimonials.ts';
+import { useCommonT } from '../../../i18n/common.ts';
 import { CLAMPED_TEXT_CLASS, PORTRAIT_CLASS, TestimonialCard } from './testimonial-card.tsx';
 
 /**
@@ -6,6 +7,7 @@ import { CLAMPED_TEXT_CLASS, PORTRAIT_CLASS, TestimonialCard } from './testimoni
  * cards' they stand for (/reviews' cards have a line above and below the words).
  */
 export function PlaceholderCards({ textBoxClass = CLAMPED_TEXT_CLASS }: { textBoxClass?: string }) {
+  const t = useCommonT();
   return testimonials.map(({ _id, name, location, img }) => (
     <TestimonialCard
       key={_id}
@@ -14,7 +16,7 @@ export function PlaceholderCards({ textBoxClass = CLAMPED_TEXT_CLASS }: { textBo
       portrait={
         <img
           src={img}
-          alt={`Portrait of ${name}`}
+          alt={t('Portrait of {{name}}', { name })}
           width={AVATAR_SIZE}
           height={AVATAR_SIZE}
           loading="lazy"

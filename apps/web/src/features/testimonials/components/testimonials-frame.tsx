@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { landingTexts } from '@clinic/shared';
+import { useCommonT } from '../../../i18n/common.ts';
 
 /** The grid of cards: 1 column on small, 2 on medium, 3 on large screens (spec section 9). */
 export const CARD_GRID_CLASS = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3';
@@ -16,11 +17,12 @@ export function TestimonialsFrame({
   children,
 }: TestimonialsFrameProps) {
   const headingId = useId();
+  const t = useCommonT();
   return (
     <section aria-labelledby={headingId} className="mx-auto max-w-6xl px-4 py-16">
-      <p className="font-bold uppercase tracking-wide text-primary">Testimonial</p>
+      <p className="font-bold uppercase tracking-wide text-primary">{t('Testimonial')}</p>
       <Heading id={headingId} className="text-3xl font-semibold">
-        {landingTexts.testimonialsTitle}
+        {t(landingTexts.testimonialsTitle)}
       </Heading>
       {children}
     </section>
