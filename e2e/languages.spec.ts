@@ -85,5 +85,13 @@ test.describe('languages: booking', () => {
     await dialog.getByRole('button', { name: 'Enviar' }).click();
     await expect(page.getByText(`Cita reservada: ${spanishDay} a las ${slot}`)).toBeVisible();
     await expect(dialog).toBeHidden();
+
+    // My Appointments says it in Spanish too.
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Mis citas: 1' })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: 'Teeth Cleaning' });
+    await expect(row).toContainText(spanishDay);
+    await expect(row.getByRole('link', { name: 'pagar' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Tratamiento' })).toBeAttached();
   });
 });

@@ -3,6 +3,7 @@
  * cancelled booking says who cancelled it: the patient ("Cancelled online") or the clinic.
  */
 import type { Booking } from '@clinic/shared';
+import { useAppText } from '../i18n/app.ts';
 
 type StatusOf = Pick<Booking, 'status' | 'cancelledBy'>;
 
@@ -33,11 +34,12 @@ type BookingStatusBadgeProps = {
 };
 
 export function BookingStatusBadge({ booking, size = 'sm' }: BookingStatusBadgeProps) {
+  const t = useAppText();
   return (
     <span
       className={`badge badge-soft whitespace-nowrap ${badgeClass[booking.status]} ${size === 'sm' ? 'badge-sm' : ''}`}
     >
-      {bookingStatusLabel(booking)}
+      {t(bookingStatusLabel(booking))}
     </span>
   );
 }

@@ -5,6 +5,7 @@
  * scrolls sideways on a phone, so a row's actions are always on screen.
  */
 import type { ReactNode } from 'react';
+import { useAppText } from '../../i18n/app.ts';
 
 export function StackedTable({
   labelledBy,
@@ -17,6 +18,7 @@ export function StackedTable({
   columns: readonly string[];
   children: ReactNode;
 }) {
+  const t = useAppText();
   return (
     <div className="min-w-0 rounded-box border border-base-300 sm:overflow-x-auto">
       {/* Variants, not `block sm:table`: the utility `table` would win over `block`. */}
@@ -25,7 +27,7 @@ export function StackedTable({
           <tr>
             {columns.map((column) => (
               <th key={column} scope="col">
-                {column}
+                {t(column)}
               </th>
             ))}
           </tr>
@@ -55,9 +57,10 @@ export function StackedRow({
 
 /** A cell that on a phone is a line of its row's card, its column's name (`label`) in front. */
 export function StackedCell({ label, children }: { label: string; children: ReactNode }) {
+  const t = useAppText();
   return (
     <td
-      data-label={label}
+      data-label={t(label)}
       className="max-sm:flex max-sm:gap-3 max-sm:border-0 max-sm:px-0 max-sm:py-1 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-medium max-sm:before:content-[attr(data-label)]"
     >
       <div className="min-w-0 break-words">{children}</div>

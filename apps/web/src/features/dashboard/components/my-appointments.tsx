@@ -11,10 +11,11 @@ import { useNow } from '../../../hooks/use-now.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { configQueryOptions } from '../../../lib/client-config.ts';
 import { doctorTitle } from '../../../lib/doctor-title.ts';
-import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { useBookings } from '../api/get-bookings.ts';
 import { isCheckInOpen } from '../utils/check-in-window.ts';
 import { CheckInButton } from './check-in-button.tsx';
+import { useAppT } from '../../../i18n/app.ts';
+import { useLocalFormat } from '../../../i18n/format.ts';
 
 type MyAppointmentsProps = {
   email: string;
@@ -29,11 +30,12 @@ function isAccessDenied(error: unknown): boolean {
 }
 
 function Payment({ booking, isStaffView }: { booking: Booking; isStaffView: boolean }) {
+  const t = useAppT();
   if (booking.paid) {
     return (
       <>
-        <span className="font-semibold text-success">paid</span>
-        {booking.paymentMode === 'desk' && <span className="text-sm"> at the clinic</span>}
+        <span className="font-semibold text-success">{t('paid')}</span>
+        {booking.paymentMode === 'desk' && <span className="text-sm"> {t('at the clinic')}</span>}
         {isStaffView && booking.paymentMode === 'test' && (
           <>
             {' '}
@@ -41,7 +43,7 @@ function Payment({ booking, isStaffView }: { booking: Booking; isStaffView: bool
           </>
         )}
         {booking.transactionId && (
-          <span className="block text-xs">Transaction id: {booking.transactionId}</span>
+          <span className="block text-xs">{t('Transaction id: {{id}}', { id: booking.transactionId })}</span>
         )}
       </>
     );
@@ -50,7 +52,7 @@ function Payment({ booking, isStaffView }: { booking: Booking; isStaffView: bool
   if (booking.price > 0 && booking.status === 'confirmed') {
     return (
       <Link to={`/dashboard/payment/${booking._id}`} className="btn btn-success btn-xs">
-        pay
+        {t('pay')}
       </Link>
     );
   }
@@ -100,6 +102,8 @@ export function MyAppointments({
   const now = useNow(30_000);
   // CHECKIN_OPENS_MINUTES; until the config answers (or if it cannot), the default hour.
   const checkInOpens = useQuery(configQueryOptions()).data?.checkInOpensMinutes;
+  const t = useAppT();
+  const format = useLocalFormat();
 
   useEffect(() => {
     if (isDenied && !reported.current) {
@@ -108,7 +112,7 @@ export function MyAppointments({
     }
   }, [isDenied, onAccessDenied]);
 
-  if (bookings.isPending || isDenied) return <Spinner label="Loading your appointments…" />;
+  if (bookings.isPending || isDenied) return <Spinner label={t('Loading your appointments…')} />;
   if (bookings.isError) {
     return <LoadFailed error={bookings.error} onRetry={() => void bookings.refetch()} />;
   }
@@ -128,13 +132,13 @@ export function MyAppointments({
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4">
       <h2 id={titleId} className="text-xl font-semibold">
-        My Appointments: {list.length}
+        {t('My Appointments: {{count}}', { count: list.length })}
       </h2>
       {list.length === 0 ? (
         <p>
-          You have no appointments yet.{' '}
+          {t('You have no appointments yet.')}{' '}
           <Link to="/appointment" className="link link-primary">
-            Book an appointment
+            {t('Book an appointment')}
           </Link>
         </p>
       ) : (
@@ -146,7 +150,7 @@ export function MyAppointments({
             >
               <StackedCell label="Name">{booking.patientName}</StackedCell>
               <StackedCell label="Date">
-                <span className="whitespace-nowrap">{mediumDateOf(booking.date)}</span>
+                <span className="whitespace-nowrap">{format.date(booking.date)}</span>
               </StackedCell>
               <StackedCell label="Time">
                 <span className="whitespace-nowrap">{booking.slot}</span>
@@ -155,12 +159,12 @@ export function MyAppointments({
                 {booking.treatment}
                 {booking.doctor && (
                   <span className="block text-xs text-base-content/70">
-                    with {doctorTitle(booking.doctor.name)}
+                    {t('with {{doctor}}', { doctor: doctorTitle(booking.doctor.name) })}
                   </span>
                 )}
                 {booking.dependent && (
                   <span className="block text-xs text-base-content/70">
-                    for {booking.dependent.name}
+                    {t('for {{name}}', { name: booking.dependent.name })}
                   </span>
                 )}
               </StackedCell>
@@ -177,7 +181,7 @@ export function MyAppointments({
                     to={`/dashboard/appointments/${encodeURIComponent(booking._id)}`}
                     className="link link-primary whitespace-nowrap"
                   >
-                    Details
+                    {t('Details')}
                   </Link>
                 </div>
               </StackedCell>
@@ -193,13 +197,13 @@ export function MyAppointments({
           checked={includeCancelled}
           onChange={(event) => setIncludeCancelled(event.target.checked)}
         />
-        <span>Show past and cancelled</span>
+        <span>{t('Show past and cancelled')}</span>
         {bookings.isPlaceholderData && (
           <span aria-hidden="true" className="loading loading-spinner loading-xs" />
         )}
       </label>
       <Link to="/dashboard/waitlist" className="link link-primary w-fit text-sm">
-        Want an earlier time? Join a waitlist
+        {t('Want an earlier time? Join a waitlist')}
       </Link>
     </section>
   );
