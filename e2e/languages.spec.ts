@@ -88,6 +88,8 @@ test.describe('languages: booking', () => {
 
     // My Appointments says it in Spanish too.
     await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Bienvenido a su panel' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Mi panel' }).getByRole('link', { name: 'Mis citas' })).toBeAttached();
     await expect(page.getByRole('heading', { name: 'Mis citas: 1' })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: 'Teeth Cleaning' });
     await expect(row).toContainText(spanishDay);

@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { texts } from '@clinic/shared';
+import { useAppText } from '../../../i18n/app.ts';
 
 export type DashboardMenuItem = { to: string; label: string };
 
@@ -80,6 +81,7 @@ export function DashboardLayout({ adminMenuItems = [], children }: DashboardLayo
     securityMenuItem,
   ];
 
+  const t = useAppText();
   return (
     <div className="drawer mx-auto max-w-6xl lg:drawer-open">
       {/* daisyUI opens the drawer from this checkbox's state; the button below drives it. */}
@@ -102,22 +104,22 @@ export function DashboardLayout({ adminMenuItems = [], children }: DashboardLayo
             aria-controls={menuId}
             onClick={() => setIsOpen((open) => !open)}
           >
-            Dashboard menu
+            {t('Dashboard menu')}
           </button>
-          <h1 className="text-2xl font-semibold text-secondary">{texts.dashboardWelcome}</h1>
+          <h1 className="text-2xl font-semibold text-secondary">{t(texts.dashboardWelcome)}</h1>
         </div>
         {children}
       </div>
       <div className="drawer-side z-30 lg:h-auto">
         <label
           htmlFor={toggleId}
-          aria-label="Close the dashboard menu"
+          aria-label={t('Close the dashboard menu')}
           className="drawer-overlay"
         />
         <nav
           ref={navRef}
           id={menuId}
-          aria-label="Dashboard"
+          aria-label={t('Dashboard')}
           className="min-h-full w-64 bg-base-200 p-4 lg:min-h-0 lg:bg-transparent lg:py-8"
         >
           <ul className="menu w-full gap-1">
@@ -129,7 +131,7 @@ export function DashboardLayout({ adminMenuItems = [], children }: DashboardLayo
                   className={linkClass}
                   onClick={() => setIsOpen(false)}
                 >
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}
