@@ -44,4 +44,12 @@ describe("the account's language", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls).toEqual([]);
   });
+
+  it('asks nothing of a server that does not keep languages yet (no locale in GET /api/me)', async () => {
+    const { calls } = mockFetch({});
+    chooseLocale('es');
+    syncAccountLocale({ ...patient } as unknown as Parameters<typeof syncAccountLocale>[0]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual([]);
+  });
 });

@@ -13,7 +13,14 @@ import { askedInAddress, chooseLocale, currentLocale, isLocale, isLocaleChosen, 
 /** Saves the account's language; a failure only means mails keep the old one, so it is quiet. */
 export const saveToAccount = (locale: Locale) => apiRequest('/me', { method: 'PATCH', body: { locale } }).catch(() => {});
 
+/**
+ * Whether this server keeps an account's language: its `GET /api/me` says `locale` (null when
+ * none is chosen). One that does not yet is not asked to save one on every page.
+ */
+export const keepsLocale = (account: NonNullable<Me>): boolean => 'locale' in account;
+
 export function syncAccountLocale(account: NonNullable<Me>) {
+  if (!keepsLocale(account)) return;
   const saved = (account as { locale?: string | null }).locale;
   if (isLocale(saved) && !askedInAddress()) {
     if (saved !== currentLocale()) void loadCatalog(saved, 'common').finally(() => chooseLocale(saved));

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { meQueryKey, useMe } from '../features/auth/api/get-me.ts';
 import { loadCatalog } from './catalog.ts';
 import { useCommonT } from './common.ts';
-import { saveToAccount } from './account-locale.ts';
+import { keepsLocale, saveToAccount } from './account-locale.ts';
 import { LOCALES, chooseLocale, isLocale, useLocale, type Locale } from './locale.ts';
 
 const NAMES: Record<Locale, string> = { en: 'English', es: 'Español', de: 'Deutsch' };
@@ -22,7 +22,7 @@ export default function LanguageSwitcher() {
   const switchTo = async (next: Locale) => {
     await loadCatalog(next, 'common').catch(() => {});
     chooseLocale(next);
-    if (me.data) {
+    if (me.data && keepsLocale(me.data)) {
       await saveToAccount(next);
       void client.invalidateQueries({ queryKey: meQueryKey });
     }

@@ -106,7 +106,7 @@ describe('Footer: the language switcher', () => {
   it('saves the choice to the account of a signed-in patient, so mails follow it', async () => {
     const { calls } = mockFetch({
       'GET /api/clinic': () => json(clinicProfileFactory()),
-      'GET /api/me': () => json({ user: patient }),
+      'GET /api/me': () => json({ user: { ...patient, locale: null } }),
       'PATCH /api/me': () => json({ user: { ...patient, locale: 'es' } }),
     });
     const user = userEvent.setup();
