@@ -38,7 +38,7 @@ test('the front desk marks a past appointment a no-show, then corrects it to com
   browser,
   ownServer,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const today = todayInZone(new Date(), 'UTC');
   const yesterday = addDays(today, -1);
 
