@@ -6,8 +6,8 @@
  * it with 'Notify patient', and exports the day as CSV; the screen also fits a phone's 360 px.
  *
  * Patients may change a booking online until 24 h before it starts, so every booking here is
- * 12 to 17 days ahead, in Pediatric Dental: other specs book Teeth Cleaning (3 days ahead), the
- * first non-Teeth-Cleaning treatment (4 days) and a treatment of their own (10 days). The server
+ * 12 to 17 days ahead, in Pediatric Dental: other specs book Teeth Cleaning (3, 4, 6 and 9 days
+ * ahead), the first non-Teeth-Cleaning treatment (4 days) and a treatment of their own (10 days). The server
  * runs with CLINIC_TIMEZONE=UTC and the browser's date is UTC too.
  */
 import { readFile } from 'node:fs/promises';

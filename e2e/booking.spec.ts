@@ -2,7 +2,7 @@
  * Booking in the browser: pick a day, book a treatment through the dialog, see the slots and the
  * dashboard follow, and get the spec's conflict toast for a second booking of the same day.
  * The server runs with CLINIC_TIMEZONE=UTC and the page uses the browser's date (TZ=UTC here), so
- * the days used are a few days ahead, clear of midnight.
+ * the days used are a few days ahead, clear of midnight, and of the days other specs book.
  */
 import type { Locator, Page } from '@playwright/test';
 import { addDays, formatMediumDate, todayInZone } from '@clinic/shared';
@@ -33,10 +33,13 @@ test('books a treatment, sees it on the dashboard, and is refused a second one t
 }) => {
   const patient = await signUpThroughUi(page);
   const today = todayInZone(new Date(), 'UTC');
-  const firstDay = addDays(today, 3);
-  // Another day in the same month as the first, so it is on the calendar without paging.
-  const next = addDays(firstDay, 1);
-  const day = next.slice(0, 7) === firstDay.slice(0, 7) ? next : addDays(firstDay, -1);
+  // The day booked is six days ahead: no other spec on the shared server books Teeth Cleaning
+  // then (they take 3 and 4 days ahead, and took the 08.00 and 09.00 slots from this one when
+  // it used the 4th). The day opened first is beside it in the same month, so it is on the
+  // calendar without paging; it is only looked at.
+  const day = addDays(today, 6);
+  const fifth = addDays(today, 5);
+  const firstDay = fifth.slice(0, 7) === day.slice(0, 7) ? fifth : addDays(today, 7);
   const medium = formatMediumDate(day);
 
   // The day from the query string, then another day picked on the calendar.
