@@ -199,6 +199,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
     reminders: config.reminders,
     clinicPhone: config.lifecycle.clinicPhone,
+    defaultLocale: config.defaultLocale,
   });
   const { auth, callers } = createIdentity(config, db, mail, batching);
   const rateLimiter = createRateLimiter(db);
@@ -382,7 +383,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // the outbox (and its jobs in the queue) for an instance that has one.
   // Reminders and recalls by text too, when SMS_PROVIDER is set (practice-loop.md section 5).
   const texts = await createTextMessages({
-    settings: config.sms, db, now, publicUrl: config.publicUrl, clinicPhone: config.lifecycle.clinicPhone, booking, links,
+    settings: config.sms, db, now, publicUrl: config.publicUrl, clinicPhone: config.lifecycle.clinicPhone, defaultLocale: config.defaultLocale, booking, links,
     log: app.log, expand: (tx, text) => links.expand(tx, text), retries: options.outbox,
   });
   const mailSender = config.mail.smtpUrl

@@ -28,6 +28,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), REQUIRE_EMAIL_VERIFICATION: 'always' })).toThrow(/REQUIRE_EMAIL_VERIFICATION: must be none or booking/);
   });
 
+  it('speaks English to patients unless DEFAULT_LOCALE names another of the languages', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).defaultLocale).toBe('en');
+    expect(loadConfig({ DATA_DIR: dataDir(), DEFAULT_LOCALE: '' }).defaultLocale).toBe('en');
+    expect(loadConfig({ DATA_DIR: dataDir(), DEFAULT_LOCALE: 'de' }).defaultLocale).toBe('de');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DEFAULT_LOCALE: 'en-US' })).toThrow(/^\s+DEFAULT_LOCALE: must be one of en, es, de$/m);
+  });
+
   it('generates the auth secret once into DATA_DIR and reuses it', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).authSecret;
@@ -61,6 +68,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ DATABASE_URL: 'postgres://db/clinic' }, 'AUTH_SECRET'],
     [{ CLINIC_TIMEZONE: 'Mars/Olympus' }, 'CLINIC_TIMEZONE'],
+    [{ DEFAULT_LOCALE: 'fr' }, 'DEFAULT_LOCALE'],
     [{ ADMIN_EMAIL: 'boss@clinic.test' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_EMAIL: 'boss@clinic.test', ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD'],
     [{ GOOGLE_CLIENT_ID: 'abc' }, 'GOOGLE_CLIENT_SECRET'],

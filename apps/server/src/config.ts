@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { E164 } from '@clinic/shared';
+import { E164, LOCALES, type Locale } from '@clinic/shared';
 import { SERVER_ROOT } from './server-root.ts';
 import { FAST_PATH_NAMES, parseFastPaths, parseTrustProxy, type FastPath, type TrustProxy } from './config-values.ts';
 import { parseQuietHours, parseReminderOffsets, type QuietHours, type ReminderOffset } from './modules/reminders/reminder-rules.ts';
@@ -80,6 +80,8 @@ const envSchema = z
     SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
     MAIL_FROM: optionalString,
     CLINIC_INBOX: optionalString.pipe(z.email().optional()),
+    /** The language of mails to a patient who chose none, and of the web for a visitor nothing else decides. */
+    DEFAULT_LOCALE: optionalString.pipe(z.enum(LOCALES, { message: `must be one of ${LOCALES.join(', ')}` }).optional()),
     BOOKING_WINDOW_DAYS: z.coerce.number().int().min(1).max(730).default(90),
     /** A patient may cancel until this many hours before the start; 0: until the start; -1: never online. */
     CANCEL_NOTICE_HOURS: z.coerce.number().int().min(-1).max(720).default(24),
@@ -253,6 +255,8 @@ export interface Config {
   trustedOrigins: string[];
   admin?: { email: string; password: string };
   clinicTimeZone: string;
+  /** DEFAULT_LOCALE: a patient's language until they choose one (practice-loop.md section 9). */
+  defaultLocale: Locale;
   authSecret: string;
   google?: { clientId: string; clientSecret: string; issuer: string };
   stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string; apiUrl?: string };
@@ -415,6 +419,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD }
       : undefined,
     clinicTimeZone: env.CLINIC_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    defaultLocale: env.DEFAULT_LOCALE ?? 'en',
     authSecret: env.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }

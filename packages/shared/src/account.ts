@@ -1,6 +1,10 @@
 /** The patient's own account: the profile they edit and the export of everything held about them. */
 import { z } from 'zod';
+import { LOCALES } from './locales.ts';
 import { nameSchema, phoneSchema } from './validation.ts';
+
+/** An account's language: one of ours (`PATCH /api/me {locale}`, DEFAULT_LOCALE). */
+export const localeSchema = z.enum(LOCALES, { message: 'Choose one of the languages: en, es or de' });
 
 /** `PATCH /api/me`: any of the fields (reminders on or off too); the name and phone follow the sign-up and booking rules. */
 export const profileUpdateSchema = z
@@ -11,6 +15,8 @@ export const profileUpdateSchema = z
     recallOptOut: z.boolean(),
     /** Reminders and recalls by text too (practice-loop.md section 5): needs a phone in E.164. */
     smsOptIn: z.boolean(),
+    /** The language of the account's mails and pages (practice-loop.md section 9); null: the clinic's DEFAULT_LOCALE. */
+    locale: localeSchema.nullable(),
   })
   .partial();
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

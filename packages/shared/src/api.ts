@@ -1,6 +1,7 @@
 /** Request and response shapes of the JSON API, shared by the server's routes and the web client. */
 import { z } from 'zod';
 import { diskSpaceSchema } from './disk.ts';
+import { localeSchema } from './account.ts';
 import { paymentModeSchema } from './payment.ts';
 import { contactFormSchema, serverEmailSchema } from './validation.ts';
 
@@ -68,6 +69,8 @@ export const meResponseSchema = z.object({
       recallOptOut: z.boolean().optional(),
       /** The patient takes reminders and recalls by text too, at their phone (practice-loop.md section 5). */
       smsOptIn: z.boolean().optional(),
+      /** The account's language (`PATCH /api/me {locale}`); null: none chosen, mails use the clinic's DEFAULT_LOCALE. */
+      locale: localeSchema.nullable().optional(),
     })
     .nullable(),
 });

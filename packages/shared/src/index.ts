@@ -24,3 +24,4 @@ export * from './recall.ts';
 export * from './forms.ts';
 export * from './families.ts';
 export * from './reports.ts';
+export * from './locales.ts';

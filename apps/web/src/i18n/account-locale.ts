@@ -21,7 +21,7 @@ export const keepsLocale = (account: NonNullable<Me>): boolean => 'locale' in ac
 
 export function syncAccountLocale(account: NonNullable<Me>) {
   if (!keepsLocale(account)) return;
-  const saved = (account as { locale?: string | null }).locale;
+  const saved = account.locale;
   if (isLocale(saved) && !askedInAddress()) {
     if (saved !== currentLocale()) void loadCatalog(saved, 'common').finally(() => chooseLocale(saved));
   } else if (!isLocale(saved) && (isLocaleChosen() || currentLocale() !== 'en')) {

@@ -5,7 +5,8 @@
 import type { Catalog } from './catalog.ts';
 import type { Locale } from './locale.ts';
 
-const files = import.meta.glob<Catalog>(['../../../../packages/shared/locales/*/*.json', '!../../../../packages/shared/locales/en/*.json'], {
+// Not `en` (its text is the key), nor the server's mails.
+const files = import.meta.glob<Catalog>(['../../../../packages/shared/locales/*/*.json', '!../../../../packages/shared/locales/en/*.json', '!../../../../packages/shared/locales/*/emails.json'], {
   import: 'default',
 });
 

@@ -5,11 +5,9 @@
  * the clinic's DEFAULT_LOCALE. English is the spec's text. In the landing page's entry, so small.
  */
 import { useSyncExternalStore } from 'react';
+import { isLocale, type Locale } from '@clinic/shared';
 
-export const LOCALES = ['en', 'es', 'de'] as const;
-export type Locale = (typeof LOCALES)[number];
-
-export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
+export { LOCALES, isLocale, type Locale } from '@clinic/shared';
 
 /** The first of a browser's language tags (`es-MX`, `de`) we have a catalog for. */
 export const matchLocale = (tags: readonly string[]): Locale | undefined =>

@@ -13,6 +13,8 @@ export type ClientConfig = {
   textMessages?: boolean;
   /** CHECKIN_OPENS_MINUTES. Absent from older servers: the default hour. */
   checkInOpensMinutes?: number;
+  /** DEFAULT_LOCALE: the language of a visitor nothing else chose one for. Absent from older servers: English. */
+  defaultLocale?: string;
 };
 
 export function getConfig(signal?: AbortSignal): Promise<ClientConfig> {

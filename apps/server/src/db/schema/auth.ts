@@ -51,6 +51,12 @@ export const users = pgTable('users', {
   kind: text('kind', { enum: ['account', 'dependent'] }).notNull().default('account'),
   /** Ours: a dependent's date of birth (the handover age); null for accounts. */
   dateOfBirth: date('date_of_birth', { mode: 'string' }),
+  /**
+   * Ours: the language of the account's mails (practice-loop.md section 9), one of the shared
+   * LOCALES; null: none chosen, the clinic's DEFAULT_LOCALE. Set by `PATCH /api/me`, and at
+   * sign-up from the browser's languages (identity/auth.ts).
+   */
+  locale: text('locale', { enum: ['en', 'es', 'de'] }),
   ...timestamps,
 }, (t) => [
   check('users_role_known', sql`${t.role} in ('user', 'receptionist', 'doctor', 'admin')`),
@@ -58,6 +64,7 @@ export const users = pgTable('users', {
   index('users_sms_phone_idx').on(t.smsPhone).where(sql`${t.smsPhone} IS NOT NULL`),
   check('users_kind_known', sql`${t.kind} in ('account', 'dependent')`),
   check('users_dependents_are_patients', sql`${t.kind} = 'account' or ${t.role} = 'user'`),
+  check('users_locale_known', sql`${t.locale} is null or ${t.locale} in ('en', 'es', 'de')`),
 ]);
 
 /**

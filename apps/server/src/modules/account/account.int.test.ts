@@ -115,6 +115,7 @@ describe('the account: profile and export', () => {
           remindersOptOut: false,
           recallOptOut: false,
           smsOptIn: false,
+          locale: null,
         },
       };
       expect(res.json()).toEqual(expected);

@@ -2,6 +2,7 @@ import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, retainedIdentities, sessions, users, verifications } from '../../db/schema.ts';
 import { containing } from '../../lib/like-pattern.ts';
+import type { Locale } from '@clinic/shared';
 
 export async function findAccount(db: Db, userId: string) {
   const [row] = await db
@@ -16,6 +17,7 @@ export async function findAccount(db: Db, userId: string) {
       remindersOptOut: users.remindersOptOut,
       recallOptOut: users.recallOptOut,
       smsPhone: users.smsPhone,
+      locale: users.locale,
       createdAt: users.createdAt,
     })
     .from(users)
@@ -32,7 +34,7 @@ export async function findAccount(db: Db, userId: string) {
 export async function updateProfile(
   db: Db,
   userId: string,
-  fields: { name?: string; phone?: string; remindersOptOut?: boolean; recallOptOut?: boolean; smsPhone?: string | null },
+  fields: { name?: string; phone?: string; remindersOptOut?: boolean; recallOptOut?: boolean; smsPhone?: string | null; locale?: Locale | null },
 ): Promise<void> {
   await db
     .update(users)

@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import type { Caller } from '../identity/caller.ts';
+import type { AccountProfile } from '../identity/me.routes.ts';
 import { listAuditAbout, recordAudit } from '../audit/audit.service.ts';
 import type { BookingService } from '../booking/booking.service.ts';
 import type { ContactService } from '../contact/contact.service.ts';
@@ -126,6 +127,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     remindersOptOut: account.remindersOptOut,
     recallOptOut: account.recallOptOut,
     smsOptIn: account.smsPhone !== null,
+    locale: account.locale ?? null,
   });
 
   /**
@@ -245,14 +247,15 @@ export function createAccountService(deps: AccountServiceDeps) {
       return (await findAccount(db, caller.userId))?.phone ?? '';
     },
 
-    /** What `GET /api/me` adds to the session's user: the phone and the reminder choice. */
-    async profileOf(caller: Caller): Promise<{ phone: string; remindersOptOut: boolean; recallOptOut: boolean; smsOptIn: boolean }> {
+    /** What `GET /api/me` adds to the session's user: the phone, the reminder choices and the language. */
+    async profileOf(caller: Caller): Promise<AccountProfile> {
       const account = await findAccount(db, caller.userId);
       return {
         phone: account?.phone ?? '',
         remindersOptOut: account?.remindersOptOut ?? false,
         recallOptOut: account?.recallOptOut ?? false,
         smsOptIn: (account?.smsPhone ?? null) !== null,
+        locale: account?.locale ?? null,
       };
     },
 

@@ -3,7 +3,7 @@
  * treatment, its slot, the chosen doctor, the day, the start, the lanes open then), answered as
  * what the write needs, or refused with the message the patient reads.
  */
-import { ErrorCode, slotLabel, slotStartMinutes } from '@clinic/shared';
+import { ErrorCode, slotLabel, slotStartMinutes, type Locale } from '@clinic/shared';
 import { AppError } from '../../lib/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
 import { clinicOpen, laneOpen, lanesOf, type Schedule, type ScheduleTreatment } from '../schedule/schedule-rules.ts';
@@ -32,6 +32,8 @@ export type WriteRequest = Omit<NewBooking, 'startsAt' | 'endsAt'> & {
   lanes: readonly string[];
   laneSet: readonly string[];
   scheduleVersion: number;
+  /** The language of whoever gets its mails (the patient, or the guardian who booked); null: DEFAULT_LOCALE. */
+  recipientLocale?: Locale | null;
 };
 
 /** Checks a request against the schedule and the clock; answers what the write needs. */

@@ -48,6 +48,7 @@ describe('booking conflicts answered from memory', () => {
         queueRescheduled: async () => {},
         calendarOf: () => '',
         withdrawReminders: async () => {},
+        recipientLocale: async () => null,
       },
       refunds: { queueIn: async () => null, summaries: async () => new Map() },
       payments: { closeOpenIntentsIn: async () => {} },

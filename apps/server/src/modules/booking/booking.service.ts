@@ -60,7 +60,7 @@ import { instantOf } from '../../lib/clinic-time.ts';
 export type { BookingRow, CreateBookingInput };
 
 /** Whose booking it is: the account (or a dependent, with the guardian's address and `bookedBy`). */
-type BookingPatient = Pick<Caller, 'userId' | 'email' | 'name'> & { bookedBy?: string | null };
+type BookingPatient = Pick<Caller, 'userId' | 'email' | 'name' | 'locale'> & { bookedBy?: string | null };
 
 /**
  * What the service reports as it decides, for the operator's counters (modules/metrics). Called
@@ -81,7 +81,7 @@ export interface BookingServiceDeps {
   cache: AvailabilityCache;
   /** Treatments, doctors, hours and closures, kept in memory and dropped on every change. */
   schedule: ScheduleSnapshot;
-  mail: Pick<MailService, 'bookingConfirmationWrites' | 'queueClinicCancellations' | 'queuePatientCancellation' | 'queueRescheduled' | 'calendarOf' | 'withdrawReminders'>;
+  mail: Pick<MailService, 'bookingConfirmationWrites' | 'queueClinicCancellations' | 'queuePatientCancellation' | 'queueRescheduled' | 'calendarOf' | 'withdrawReminders' | 'recipientLocale'>;
   /** Doctors' published ratings, shown where patients choose a doctor (the reviews module's). */
   doctorRatings?: () => Promise<ReadonlyMap<string, { average: number; count: number }>>;
   /**
@@ -164,7 +164,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         const decision = decideBatch(current, { held: holders, activeCounts, maxActive: maxActiveBookings, bookedForCounts, householdMax: maxActiveBookings * HOUSEHOLD_FACTOR });
         // Ids made here, so that the rows that refer to them go in the same statement.
         const rows = decision.winners.map(({ request, lane }) => {
-          const { lanes: _lanes, laneSet: _laneSet, scheduleVersion: _version, createdVia = 'online', ...row } = request;
+          const { lanes: _lanes, laneSet: _laneSet, scheduleVersion: _version, createdVia = 'online', recipientLocale: _locale, ...row } = request;
           return {
             ...row,
             id: randomUUID(),
@@ -190,7 +190,7 @@ export function createBookingService(deps: BookingServiceDeps) {
                 data: { date: row.date, slot: row.slot, via: row.createdVia },
               })),
             ),
-            ...mail.bookingConfirmationWrites(tx, rows),
+            ...mail.bookingConfirmationWrites(tx, rows.map((row, i) => ({ ...row, locale: decision.winners[i]!.request.recipientLocale ?? null }))),
             ...waitlist.booked(rows),
             ...recall.booked(rows),
           ],
@@ -353,10 +353,12 @@ export function createBookingService(deps: BookingServiceDeps) {
 
   /** Checks and writes one booking for `patient`; a schedule change meanwhile means checking again. */
   async function book(patient: BookingPatient, input: CreateBookingInput, via: 'online' | 'admin' | 'waitlist' | 'recall') {
+    // The mails' language: a signed-in patient's session carries theirs; others are looked up.
+    const recipientLocale = patient.locale !== undefined ? patient.locale : await mail.recipientLocale(db, patient.bookedBy ?? patient.userId);
     for (let attempt = 0; ; attempt++) {
       const s = await schedule.get();
       const { request, treatment } = prepareRequest(s, patient, input, clock(), windowDays);
-      const outcome = await writer.write({ ...request, createdVia: via });
+      const outcome = await writer.write({ ...request, createdVia: via, recipientLocale });
       if (outcome instanceof Error) {
         if (outcome instanceof AppError && outcome.code === ErrorCode.RATE_LIMITED) events.refused('rate_limited');
         throw outcome;
@@ -428,7 +430,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       if (!dependent) {
         throw new AppError(ErrorCode.VALIDATION, 'There is no such family member.', { errors: { forPatientId: ['Choose yourself or one of your family members'] } });
       }
-      return book({ userId: dependent.id, email: caller.email, name: dependent.name, bookedBy: caller.userId }, input, 'online');
+      return book({ userId: dependent.id, email: caller.email, name: dependent.name, bookedBy: caller.userId, locale: caller.locale }, input, 'online');
     },
 
     /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ErrorCode, healthResponseSchema, type PaymentMode } from '@clinic/shared';
+import { ErrorCode, healthResponseSchema, localeSchema, type PaymentMode } from '@clinic/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/database-errors.ts';
 import type { Config } from '../../config.ts';
@@ -54,6 +54,8 @@ export async function healthRoutes(
             textMessages: z.boolean(),
             /** CHECKIN_OPENS_MINUTES: how long before a visit's start the patient may check in. */
             checkInOpensMinutes: z.number().int(),
+            /** DEFAULT_LOCALE: the language of a visitor nothing else chose one for. */
+            defaultLocale: localeSchema,
           }),
         },
       },
@@ -63,6 +65,7 @@ export async function healthRoutes(
       emailVerification: opts.config.requireEmailVerification,
       textMessages: Boolean(opts.config.sms),
       checkInOpensMinutes: opts.config.intake.checkInOpensMinutes,
+      defaultLocale: opts.config.defaultLocale,
     }),
   );
 }

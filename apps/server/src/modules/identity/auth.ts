@@ -10,7 +10,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
 import { admin, bearer, genericOAuth, twoFactor } from 'better-auth/plugins';
 import { extendNewestResetLink } from './welcome-links.repository.ts';
-import { PASSWORD_MIN_LENGTH, PASSWORD_RESET_LINK_SECONDS, fitName, nameSchema } from '@clinic/shared';
+import { PASSWORD_MIN_LENGTH, PASSWORD_RESET_LINK_SECONDS, bestLocale, fitName, nameSchema } from '@clinic/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { MailService } from '../mail/mail.service.ts';
@@ -267,6 +267,12 @@ export function createAuth(config: Config, db: Db, mail: MailService) {
         // read with a session as ours are; never anyone's input here.
         kind: { type: 'string', required: false, input: false },
         dateOfBirth: { type: 'string', required: false, input: false },
+        // The language of the account's mails (practice-loop.md section 9), set by PATCH /api/me.
+        // Not an input, though a validator could hold it to our languages: Better Auth also fills
+        // input fields from an OAuth provider's profile, whose OpenID `locale` claim (`en-GB`) would
+        // then fail a Google sign-in, or overwrite the patient's own choice at each one. A sign-up
+        // takes the browser's language instead (the user create hook below).
+        locale: { type: 'string', required: false, input: false },
       },
       // A new address takes effect only when the link mailed to it is followed (the verification
       // mail above, sent to the new address): nobody can move an account to an address they do
@@ -284,9 +290,14 @@ export function createAuth(config: Config, db: Db, mail: MailService) {
       },
       user: {
         create: {
-          before: async (user, context) => ({
-            data: { ...user, name: accountName(user.name, context?.path, user.email.split('@')[0] ?? '') },
-          }),
+          before: async (user, context) => {
+            // A patient signing up (by password or Google) reads in their browser's language, when
+            // it is one of ours; an account someone else makes (a welcome) keeps the clinic's default.
+            const locale = resetPurpose.getStore() ? null : bestLocale(context?.headers?.get('accept-language'));
+            return {
+              data: { ...user, name: accountName(user.name, context?.path, user.email.split('@')[0] ?? ''), ...(locale ? { locale } : {}) },
+            };
+          },
         },
         update: {
           before: async (user, context) => {

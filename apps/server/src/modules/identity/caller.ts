@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { ErrorCode, type Role, adminTwoFactorTexts, parseRole } from '@clinic/shared';
+import { ErrorCode, type Locale, type Role, adminTwoFactorTexts, isLocale, parseRole } from '@clinic/shared';
 import { AppError } from '../../lib/app-error.ts';
 import type { Auth } from './auth.ts';
 import type { BearerSessionReader } from './bearer-fast-path.ts';
@@ -36,6 +36,8 @@ export interface Caller {
   staffNeedsTwoFactor?: boolean;
   /** The account's email address is proven (a followed link, Google, or made by the operator). */
   emailVerified: boolean;
+  /** The language the account chose for its mails; null (or absent): the clinic's DEFAULT_LOCALE. */
+  locale?: Locale | null;
 }
 
 const resolved = new WeakMap<FastifyRequest, Promise<Caller | null>>();
@@ -57,6 +59,7 @@ interface SignedInSession {
     doctorId?: string | null;
     emailVerified?: boolean | null;
     twoFactorEnabled?: boolean | null;
+    locale?: string | null;
   };
 }
 
@@ -86,6 +89,7 @@ export function toCaller({ user, session }: SignedInSession, requireStaffTwoFact
     isAdmin: actingRole({ role, staffNeedsTwoFactor: needsTwoFactor }) === 'admin',
     staffNeedsTwoFactor: needsTwoFactor,
     emailVerified: user.emailVerified === true,
+    locale: isLocale(user.locale) ? user.locale : null,
   };
 }
 

@@ -31,6 +31,7 @@ describe('identity', () => {
         remindersOptOut: false,
         recallOptOut: false,
         smsOptIn: false,
+        locale: null,
       },
     });
     const admin = await t.app.inject({ url: `/api/admin/${ann.email}`, headers: bearer(ann) });

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { getSessionCookie } from 'better-auth/cookies';
 import { fromNodeHeaders } from 'better-auth/node';
-import { ErrorCode, emailParamsSchema, meResponseSchema, userTokenBodySchema, userTokenResponseSchema } from '@clinic/shared';
+import { ErrorCode, type Locale, emailParamsSchema, meResponseSchema, userTokenBodySchema, userTokenResponseSchema } from '@clinic/shared';
 import { AppError } from '../../lib/app-error.ts';
 import type { Caller, CallerResolver } from './caller.ts';
 
@@ -30,12 +30,22 @@ export function issueToken(caller: Caller, email: string, sessionToken: string |
   return { token: sessionToken };
 }
 
+/** What `GET /api/me` adds to the session's user from the account's row. */
+export interface AccountProfile {
+  phone: string;
+  remindersOptOut: boolean;
+  recallOptOut: boolean;
+  smsOptIn: boolean;
+  /** The account's language (PATCH /api/me {locale}); null: none chosen. */
+  locale: Locale | null;
+}
+
 export async function meRoutes(
   app: FastifyInstance,
   opts: {
     callers: CallerResolver;
-    /** The profile's phone and reminder choice, which the account module keeps. */
-    profileOf: (caller: Caller) => Promise<{ phone: string; remindersOptOut: boolean; recallOptOut: boolean; smsOptIn: boolean }>;
+    /** The profile's phone, reminder choices and language, which the account module keeps. */
+    profileOf: (caller: Caller) => Promise<AccountProfile>;
   },
 ) {
   const { callers, profileOf } = opts;

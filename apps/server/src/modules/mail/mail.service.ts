@@ -1,11 +1,13 @@
 /**
  * What the clinic sends (contact messages to its inbox, account links and booking confirmations
- * to patients), and the outbox as other modules and the admin route read or erase it.
+ * to patients), and the outbox as other modules and the admin route read or erase it. A patient's
+ * mail is written in their language (mail-texts.ts); the clinic's own stay English.
  */
-import { formatMediumDate, replaceControlCharacters, type AccountExport, type OutboxEntry } from '@clinic/shared';
+import { replaceControlCharacters, type AccountExport, type Locale, type OutboxEntry } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import type { PendingWrite } from '../../lib/pending-write.ts';
 import { bookingIcs } from './ics.ts';
+import { createMailTexts } from './mail-texts.ts';
 import { linkPlaceholder } from '../links/link-placeholders.ts';
 import { FORMS_PLACEHOLDER } from '../forms/forms-placeholder.ts';
 import { dayWord, remindersFor, type QuietHours, type ReminderOffset } from '../reminders/reminder-rules.ts';
@@ -20,6 +22,7 @@ import {
   listOutbox,
   countMailsByState,
   listScheduledMails,
+  localesOf,
 } from './outbox.repository.ts';
 
 export interface MailDeps {
@@ -33,7 +36,18 @@ export interface MailDeps {
   reminders?: { offsets: readonly ReminderOffset[]; quietHours: QuietHours | null };
   /** Said in reminders, for a patient who can no longer change the appointment online. */
   clinicPhone?: string;
+  /** DEFAULT_LOCALE: the language of a patient who chose none (absent: English). */
+  defaultLocale?: Locale;
 }
+
+/** Whom a patient's mail goes to, and in which language if the caller knows it (undefined: look it up). */
+interface Recipient {
+  userId: string | null;
+  locale?: Locale | null;
+}
+
+/** An account's link mail: its address, name and link, and its language when the caller has it. */
+type AccountMailTo = { userId: string; email: string; name: string; url: string; locale?: Locale | null };
 
 /** What a mail about a booking says of it. */
 interface BookingOfMail {
@@ -45,6 +59,10 @@ interface BookingOfMail {
   treatmentName: string;
   date: string;
   slot: string;
+  /** The guardian who booked a dependent's appointment: its mails go to them, in their language. */
+  bookedBy?: string | null;
+  /** The language of whoever receives its mails, when the caller knows it (a booking being made). */
+  locale?: Locale | null;
 }
 
 /** What a booking's reminders are computed from. */
@@ -61,6 +79,8 @@ const revisionOf = (booking: { version: number }): CalendarChange => (booking.ve
 
 export function createMailService(deps: MailDeps) {
   const organizer = deps.fromAddress.replace(/^.*<|>.*$/g, '');
+  const texts = createMailTexts(deps.defaultLocale ?? 'en');
+  const { t } = texts;
   // Due now by the app's clock (which tests pin), unless a mail says when (a reminder). The
   // subject is a header: a line break in a treatment's name or a contact subject would start
   // another one, so every control character in it becomes a space.
@@ -68,35 +88,47 @@ export function createMailService(deps: MailDeps) {
   const enqueueMail = (db: Db, mail: NewMail) => storeMail(db, stamp(mail));
   const enqueueMails = (db: Db, mails: NewMail[]) => storeMails(db, mails.map(stamp));
 
+  /** Each recipient's language: the one given, else their account's, else DEFAULT_LOCALE. */
+  async function languagesOf(db: Db, recipients: Recipient[]): Promise<Locale[]> {
+    const unknown = [...new Set(recipients.flatMap((r) => (r.locale === undefined && r.userId ? [r.userId] : [])))];
+    const chosen = await localesOf(db, unknown);
+    return recipients.map((r) => texts.localeOf(r.locale !== undefined ? r.locale : r.userId ? chosen.get(r.userId) : null));
+  }
+  /** A booking's mails go to the guardian who booked it for a dependent, else to its patient. */
+  const recipientOf = (booking: BookingOfMail): Recipient => ({ userId: booking.bookedBy ?? booking.patientId, locale: booking.locale });
+  const languagesOfBookings = (db: Db, bookings: BookingOfMail[]) => languagesOf(db, bookings.map(recipientOf));
+
   /**
    * A booking's reminders at its current version (design section 5.4): one outbox row per
    * REMINDER_OFFSETS entry, not before its due time, keyed so it exists once, and re-checked
    * against the booking when claimed.
    */
-  function remindersOf(booking: RemindedBooking): NewMail[] {
+  function remindersOf(booking: RemindedBooking, lng: Locale): NewMail[] {
     if (!deps.reminders || booking.patientEmail === '') return [];
     const settings = { ...deps.reminders, timeZone: deps.timeZone };
     return remindersFor(booking, settings, deps.now()).map((r) => {
       const day = dayWord(booking.date, r.dueAt, deps.timeZone);
-      const mail = bookingMail(booking, 'booking-reminder', (when) => ({
-        subject: `Reminder: ${booking.treatmentName} ${day ? `${day}, ` : ''}${when}`,
-        body:
-          `This is a reminder of your ${booking.treatmentName} appointment on ${when} (${deps.timeZone} time).\n\n` +
+      const treatment = booking.treatmentName;
+      const mail = bookingMail(booking, lng, 'booking-reminder', (when) => ({
+        subject: t(lng, day === 'today' ? 'reminder.subjectToday' : day === 'tomorrow' ? 'reminder.subjectTomorrow' : 'reminder.subject', { treatment, when }),
+        body: [
+          t(lng, 'reminder.intro', { treatment, when, zone: deps.timeZone }),
           // Made when the mail goes (links module): one purpose each, this booking only, no password.
-          `Are you coming? Please confirm: ${linkPlaceholder('confirm')}\n\n` +
-          `If you cannot come, move it: ${linkPlaceholder('reschedule')}\n` +
-          `or cancel it: ${linkPlaceholder('cancel')}` +
-          `${deps.clinicPhone ? `\nor call ${deps.clinicPhone}` : ''}.\n\n` +
+          t(lng, 'reminder.confirm', { link: linkPlaceholder('confirm') }),
+          deps.clinicPhone
+            ? t(lng, 'reminder.changeOrCall', { rescheduleLink: linkPlaceholder('reschedule'), cancelLink: linkPlaceholder('cancel'), phone: deps.clinicPhone })
+            : t(lng, 'reminder.change', { rescheduleLink: linkPlaceholder('reschedule'), cancelLink: linkPlaceholder('cancel') }),
           // On the day: checking in from the phone as the patient arrives (section 6.4).
-          `${day === 'today' ? `When you arrive, check in here: ${linkPlaceholder('check-in')}\n\n` : ''}` +
-          `These links are for this appointment only and work until it starts. ` +
-          `You can turn these reminders off on your profile: ${deps.publicUrl}/dashboard/profile${FORMS_PLACEHOLDER}`,
+          ...(day === 'today' ? [t(lng, 'reminder.checkIn', { link: linkPlaceholder('check-in') })] : []),
+          t(lng, 'reminder.closing', { url: `${deps.publicUrl}/dashboard/profile` }) + FORMS_PLACEHOLDER,
+        ].join('\n\n'),
         calendar: null,
       }));
       // Its text, for a patient who takes texts (made when the mail goes): the replies C and R act.
-      const smsBody =
-        `Doctors Portal: reminder of your ${booking.treatmentName} ${day ? `${day}, ` : ''}${formatMediumDate(booking.date)} at ${booking.slot}. ` +
-        `Reply C to confirm or R to move it. Reply STOP to stop texts.`;
+      const smsBody = t(lng, day === 'today' ? 'reminder.smsToday' : day === 'tomorrow' ? 'reminder.smsTomorrow' : 'reminder.sms', {
+        treatment,
+        when: texts.when(lng, booking.date, booking.slot),
+      });
       return { ...mail, smsBody, nextAttemptAt: r.dueAt, expiresAt: r.expiresAt, bookingId: booking.id, bookingVersion: booking.version, dedupeKey: r.dedupeKey };
     });
   }
@@ -117,18 +149,32 @@ export function createMailService(deps: MailDeps) {
   /** A mail to the booking's patient about it: the greeting, the signature and its calendar file. */
   function bookingMail(
     booking: BookingOfMail,
+    lng: Locale,
     kind: string,
     content: (when: string) => { subject: string; body: string; calendar?: CalendarChange | null },
   ) {
-    const { subject, body, calendar } = content(`${formatMediumDate(booking.date)} at ${booking.slot}`);
+    const { subject, body, calendar } = content(texts.when(lng, booking.date, booking.slot));
     return {
       kind,
       toAddress: booking.patientEmail,
       userId: booking.patientId,
       subject,
-      textBody: `Dear ${booking.patientName},\n\n${body}\n\nDoctors Portal\n`,
+      textBody: texts.letter(lng, booking.patientName, body),
       ics: calendar === null ? null : calendarFor(booking, calendar),
     };
+  }
+
+  /** An account's link (verification, reset, welcome) in its language. */
+  async function accountMail(db: Db, kind: 'email-verification' | 'password-reset' | 'patient-welcome', to: AccountMailTo) {
+    const [lng] = await languagesOf(db, [to]);
+    const key = kind === 'email-verification' ? 'emailVerification' : kind === 'password-reset' ? 'passwordReset' : 'patientWelcome';
+    await enqueueMail(db, {
+      kind,
+      userId: to.userId,
+      toAddress: to.email,
+      subject: t(lng!, `${key}.subject`),
+      textBody: texts.letter(lng!, to.name, t(lng!, `${key}.body`, { url: to.url })),
+    });
   }
 
   return {
@@ -146,55 +192,29 @@ export function createMailService(deps: MailDeps) {
     },
 
     /** The link that proves a new account's address (Better Auth calls this at sign-up). */
-    async queueEmailVerification(db: Db, to: { userId: string; email: string; name: string; url: string }) {
-      await enqueueMail(db, {
-        kind: 'email-verification',
-        userId: to.userId,
-        toAddress: to.email,
-        subject: 'Confirm your email address for Doctors Portal',
-        textBody:
-          `Dear ${to.name},\n\nPlease confirm that this address is yours by opening this link within 24 hours:\n` +
-          `${to.url}\n\nIf you did not sign up at Doctors Portal, you can ignore this mail.\n\nDoctors Portal\n`,
-      });
+    async queueEmailVerification(db: Db, to: AccountMailTo) {
+      await accountMail(db, 'email-verification', to);
     },
 
     /** The single-use link to choose a new password (Better Auth calls this on request-password-reset). */
-    async queuePasswordReset(db: Db, to: { userId: string; email: string; name: string; url: string }) {
-      await enqueueMail(db, {
-        kind: 'password-reset',
-        userId: to.userId,
-        toAddress: to.email,
-        subject: 'Reset your Doctors Portal password',
-        textBody:
-          `Dear ${to.name},\n\nSomeone asked to reset the password of your Doctors Portal account. ` +
-          `To choose a new one, open this link within one hour; it works once:\n${to.url}\n\n` +
-          `If it was not you, ignore this mail: your password stays as it is.\n\nDoctors Portal\n`,
-      });
+    async queuePasswordReset(db: Db, to: AccountMailTo) {
+      await accountMail(db, 'password-reset', to);
     },
 
     /**
      * The welcome of a patient the front desk booked (by phone): an account was made for them;
      * the link chooses a password and lasts days (identity/auth.ts WELCOME_LINK_DAYS).
      */
-    async queuePatientWelcome(db: Db, to: { userId: string; email: string; name: string; url: string }) {
-      await enqueueMail(db, {
-        kind: 'patient-welcome',
-        userId: to.userId,
-        toAddress: to.email,
-        subject: 'Your Doctors Portal account',
-        textBody:
-          `Dear ${to.name},\n\nThe clinic has booked your appointment and made you an account at Doctors Portal, ` +
-          `where you can see, move or cancel your appointments and pay for them. ` +
-          `To choose your password, open this link within 7 days; it works once:\n${to.url}\n\n` +
-          `You do not need an account to come to your appointment. If the link has expired, use "Forgot password" on the sign-in page with this address.\n\nDoctors Portal\n`,
-      });
+    async queuePatientWelcome(db: Db, to: AccountMailTo) {
+      await accountMail(db, 'patient-welcome', to);
     },
 
     /**
      * The welcome of a staff account an admin made (`POST /api/admin/staff`): the same single-use
-     * link as a password reset, worded as an invitation to choose a first password.
+     * link as a password reset, worded as an invitation to choose a first password. Staff pages
+     * are English, and so is this.
      */
-    async queueStaffWelcome(db: Db, to: { userId: string; email: string; name: string; url: string }) {
+    async queueStaffWelcome(db: Db, to: AccountMailTo) {
       await enqueueMail(db, {
         kind: 'staff-welcome',
         userId: to.userId,
@@ -209,21 +229,34 @@ export function createMailService(deps: MailDeps) {
 
     /**
      * One confirmation per booking, with its `.ics`, and its reminders: one insert, as a pending
-     * write (lib/pending-write.ts) for the transaction that books them to send with its own.
+     * write (lib/pending-write.ts) for the transaction that books them to send with its own. The
+     * bookings carry their recipient's language (the caller's, read with the session): no query.
      */
-    bookingConfirmationWrites(tx: Db, bookings: (RemindedBooking & { priceCents: number })[]): PendingWrite[] {
+    bookingConfirmationWrites(tx: Db, bookings: (RemindedBooking & { priceCents: number; locale: Locale | null })[]): PendingWrite[] {
       return storeMailsLater(
         tx,
-        bookings.flatMap((booking) => [
-          bookingMail(booking, 'booking-confirmation', (when) => ({
-            subject: `Appointment is set, ${when}`,
-            body:
-              `Your ${booking.treatmentName} appointment is set for ${when} (${deps.timeZone} time). ` +
-              `The fee is $${booking.priceCents / 100}; you can pay it from My Appointments: ${deps.publicUrl}/dashboard${FORMS_PLACEHOLDER}`,
-          })),
-          ...remindersOf(booking),
-        ]).map(stamp),
+        bookings.flatMap((booking) => {
+          const lng = texts.localeOf(booking.locale);
+          return [
+            bookingMail(booking, lng, 'booking-confirmation', (when) => ({
+              subject: t(lng, 'confirmation.subject', { when }),
+              body:
+                t(lng, 'confirmation.body', { treatment: booking.treatmentName, when, zone: deps.timeZone, price: texts.money(lng, booking.priceCents), url: `${deps.publicUrl}/dashboard` }) +
+                FORMS_PLACEHOLDER,
+            })),
+            ...remindersOf(booking, lng),
+          ];
+        }).map(stamp),
       );
+    },
+
+    /**
+     * The language an account chose for its mails (null: none, DEFAULT_LOCALE), for a booking
+     * made by someone else than its recipient (the front desk, a recall link): one query, off
+     * the patient's own booking path, whose session carries it.
+     */
+    async recipientLocale(db: Db, userId: string): Promise<Locale | null> {
+      return (await localesOf(db, [userId])).get(userId) ?? null;
     },
 
     /**
@@ -231,21 +264,23 @@ export function createMailService(deps: MailDeps) {
      * follow-ups. Keyed by recall, due date and stage, so that it exists once whatever runs it;
      * its link is made when it is sent (links module).
      */
-    async queueRecall(tx: Db, recall: { id: string; userId: string; email: string; name: string; treatment: string; dueDate: string; stage: number; linkPlaceholder: string }) {
-      const due = formatMediumDate(recall.dueDate);
+    async queueRecall(tx: Db, recall: { id: string; userId: string; email: string; name: string; treatment: string; dueDate: string; stage: number; linkPlaceholder: string; locale?: Locale | null }) {
+      const [lng] = await languagesOf(tx, [recall]);
+      const due = texts.date(lng!, recall.dueDate);
+      const treatment = recall.treatment;
       await enqueueMail(tx, {
         kind: 'recall',
         userId: recall.userId,
         toAddress: recall.email,
         dedupeKey: `recall:${recall.id}:${recall.dueDate}:${recall.stage}`,
-        subject: recall.stage === 0 ? `Time for your ${recall.treatment}: book your check-up` : `Your ${recall.treatment} is due: book a time`,
-        textBody:
-          `Dear ${recall.name},\n\n` +
-          `${recall.stage === 0 ? 'It is almost time for' : 'You are due for'} your ${recall.treatment} (due ${due}).\n\n` +
-          `Choose a time, no password needed: ${recall.linkPlaceholder}\n\n` +
-          `${deps.clinicPhone ? `Or call us on ${deps.clinicPhone}.\n\n` : ''}` +
-          `You can stop these messages from the link, or on your profile: ${deps.publicUrl}/dashboard/profile\n\nDoctors Portal\n`,
-        smsBody: `Doctors Portal: your ${recall.treatment} is due (${due}). Choose a time, no password needed: ${recall.linkPlaceholder} Reply STOP to stop texts.`,
+        subject: t(lng!, recall.stage === 0 ? 'recall.subject' : 'recall.subjectDue', { treatment }),
+        textBody: texts.letter(lng!, recall.name, [
+          t(lng!, recall.stage === 0 ? 'recall.almostDue' : 'recall.due', { treatment, due }),
+          t(lng!, 'recall.choose', { link: recall.linkPlaceholder }),
+          ...(deps.clinicPhone ? [t(lng!, 'recall.call', { phone: deps.clinicPhone })] : []),
+          t(lng!, 'recall.stop', { url: `${deps.publicUrl}/dashboard/profile` }),
+        ].join('\n\n')),
+        smsBody: t(lng!, 'recall.sms', { treatment, due, link: recall.linkPlaceholder }),
       });
     },
 
@@ -258,19 +293,22 @@ export function createMailService(deps: MailDeps) {
      * A waitlist offer (design section 5.5): one concrete time, to book before it expires. No
      * calendar file: nothing is booked yet.
      */
-    async queueWaitlistOffer(tx: Db, offer: { patientId: string; patientEmail: string; patientName: string; treatmentName: string; date: string; slot: string; doctorName: string | null; expiresAt: Date }) {
+    async queueWaitlistOffer(tx: Db, offer: { patientId: string; patientEmail: string; patientName: string; treatmentName: string; date: string; slot: string; doctorName: string | null; expiresAt: Date; locale?: Locale | null }) {
       if (offer.patientEmail === '') return;
+      const [lng] = await languagesOf(tx, [{ userId: offer.patientId, locale: offer.locale }]);
       const minutes = Math.max(1, Math.round((offer.expiresAt.getTime() - deps.now().getTime()) / 60_000));
+      const when = texts.when(lng!, offer.date, offer.slot);
+      const free = { treatment: offer.treatmentName, when, zone: deps.timeZone };
       await enqueueMail(tx, {
         kind: 'waitlist-offer',
         userId: offer.patientId,
         toAddress: offer.patientEmail,
-        subject: `A time for ${offer.treatmentName} is free: ${formatMediumDate(offer.date)} at ${offer.slot}`,
-        textBody:
-          `Dear ${offer.patientName},\n\nA time you were waiting for has come free: ${offer.treatmentName} on ` +
-          `${formatMediumDate(offer.date)} at ${offer.slot} (${deps.timeZone} time)${offer.doctorName ? ` with ${offer.doctorName}` : ''}.\n\n` +
-          `The first patient to book it gets it. Book it within ${minutes} minutes from your waitlist: ${deps.publicUrl}/dashboard/waitlist\n\n` +
-          `If you no longer need it, you can leave the waitlist there.\n\nDoctors Portal\n`,
+        subject: t(lng!, 'waitlistOffer.subject', { treatment: offer.treatmentName, when }),
+        textBody: texts.letter(lng!, offer.patientName, [
+          offer.doctorName ? t(lng!, 'waitlistOffer.freeWithDoctor', { ...free, doctor: offer.doctorName }) : t(lng!, 'waitlistOffer.free', free),
+          t(lng!, 'waitlistOffer.bookWithin', { count: minutes, url: `${deps.publicUrl}/dashboard/waitlist` }),
+          t(lng!, 'waitlistOffer.leave'),
+        ].join('\n\n')),
         expiresAt: offer.expiresAt,
       });
     },
@@ -316,19 +354,23 @@ export function createMailService(deps: MailDeps) {
      */
     async queuePatientCancellation(tx: Db, booking: BookingOfMail & { version: number }, refund: { amount: number } | null, byClinic?: { reason: string }) {
       if (booking.patientEmail === '') return;
+      const [lng] = await languagesOfBookings(tx, [booking]);
       await enqueueMail(
         tx,
-        bookingMail(booking, 'booking-cancelled', (when) => ({
-          subject: `Appointment cancelled, ${when}`,
-          body:
-            (byClinic
-              ? `We are sorry: the clinic has cancelled your ${booking.treatmentName} appointment on ${when} (${deps.timeZone} time)` +
-                `${byClinic.reason ? `. Reason: ${byClinic.reason}` : ''}.`
-              : `Your ${booking.treatmentName} appointment on ${when} (${deps.timeZone} time) is cancelled.`) +
-            `${refund ? ` $${refund.amount.toFixed(2)} will be refunded to your card.` : ''}\n\n` +
-            `Book another time whenever you like: ${deps.publicUrl}/appointment`,
-          calendar: { cancelled: { sequence: booking.version + 1 } },
-        })),
+        bookingMail(booking, lng!, 'booking-cancelled', (when) => {
+          const about = { treatment: booking.treatmentName, when, zone: deps.timeZone };
+          const notice = !byClinic
+            ? t(lng!, 'cancelled.byPatient', about)
+            : byClinic.reason
+              ? t(lng!, 'cancelled.byFrontDeskWithReason', { ...about, reason: byClinic.reason })
+              : t(lng!, 'cancelled.byFrontDesk', about);
+          const refunded = refund ? ` ${t(lng!, 'cancelled.refund', { amount: texts.moneyWithCents(lng!, Math.round(refund.amount * 100)) })}` : '';
+          return {
+            subject: t(lng!, 'cancelled.subject', { when }),
+            body: `${notice}${refunded}\n\n${t(lng!, 'cancelled.bookAgain', { url: `${deps.publicUrl}/appointment` })}`,
+            calendar: { cancelled: { sequence: booking.version + 1 } },
+          };
+        }),
       );
     },
 
@@ -337,15 +379,16 @@ export function createMailService(deps: MailDeps) {
       // The old time's reminders go; the new time's are queued (their keys name the new version).
       await cancelPendingReminders(tx, [booking.id]);
       if (booking.patientEmail === '') return;
+      const [lng] = await languagesOfBookings(tx, [booking]);
       await enqueueMails(tx, [
-        bookingMail(booking, 'booking-rescheduled', (when) => ({
-          subject: `Appointment moved, ${when}`,
+        bookingMail(booking, lng!, 'booking-rescheduled', (when) => ({
+          subject: t(lng!, 'rescheduled.subject', { when }),
           body:
-            `Your ${booking.treatmentName} appointment has moved from ${formatMediumDate(from.date)} at ${from.slot} ` +
-            `to ${when} (${deps.timeZone} time).\n\nSee it in My Appointments: ${deps.publicUrl}/dashboard`,
+            `${t(lng!, 'rescheduled.body', { treatment: booking.treatmentName, from: texts.when(lng!, from.date, from.slot), when, zone: deps.timeZone })}\n\n` +
+            t(lng!, 'rescheduled.see', { url: `${deps.publicUrl}/dashboard` }),
           calendar: revisionOf(booking),
         })),
-        ...remindersOf(booking),
+        ...remindersOf(booking, lng!),
       ]);
     },
 
@@ -356,17 +399,22 @@ export function createMailService(deps: MailDeps) {
     async queueClinicCancellations(tx: Db, bookings: (BookingOfMail & { version: number })[], reason: string) {
       const addressed = bookings.filter((b) => b.patientEmail !== '');
       if (addressed.length === 0) return;
+      const languages = await languagesOfBookings(tx, addressed);
       await enqueueMails(
         tx,
-        addressed.map((booking) =>
-          bookingMail(booking, 'booking-cancelled', (when) => ({
-            subject: `Appointment cancelled, ${when}`,
-            body:
-              `We are sorry: the clinic had to cancel your ${booking.treatmentName} appointment on ${when} ` +
-              `(${deps.timeZone} time)${reason ? `. Reason: ${reason}` : ''}.\n\nPlease choose another time: ${deps.publicUrl}/appointment`,
-            calendar: { cancelled: { sequence: booking.version + 1 } },
-          })),
-        ),
+        addressed.map((booking, i) => {
+          const lng = languages[i]!;
+          return bookingMail(booking, lng, 'booking-cancelled', (when) => {
+            const about = { treatment: booking.treatmentName, when, zone: deps.timeZone };
+            return {
+              subject: t(lng, 'cancelled.subject', { when }),
+              body:
+                `${reason ? t(lng, 'cancelled.byClinicWithReason', { ...about, reason }) : t(lng, 'cancelled.byClinic', about)}\n\n` +
+                t(lng, 'cancelled.chooseAnother', { url: `${deps.publicUrl}/appointment` }),
+              calendar: { cancelled: { sequence: booking.version + 1 } },
+            };
+          });
+        }),
       );
     },
   };

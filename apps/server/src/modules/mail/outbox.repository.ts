@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { PendingWrite } from '../../lib/pending-write.ts';
 import { enqueueJobs, enqueueJobsWrite, newRecordId } from '../../db/job-queue.ts';
-import { outbox } from '../../db/schema.ts';
+import { outbox, users } from '../../db/schema.ts';
+import { isLocale, type Locale } from '@clinic/shared';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type NewMail = Pick<
@@ -214,4 +215,15 @@ export function listScheduledMails(db: Db, at: Date, limit: number) {
     .where(and(eq(outbox.status, 'pending'), gt(outbox.nextAttemptAt, at)))
     .orderBy(asc(outbox.nextAttemptAt))
     .limit(limit);
+}
+
+/**
+ * The languages these accounts' mails go in (null: none chosen, the clinic's DEFAULT_LOCALE). A
+ * dependent's mail goes to their first guardian (practice-loop.md section 7), in their language.
+ */
+export async function localesOf(db: Db, userIds: readonly string[]): Promise<Map<string, Locale | null>> {
+  if (userIds.length === 0) return new Map();
+  const locale = sql<string | null>`CASE WHEN ${users.kind} = 'dependent' THEN (SELECT gu.locale FROM guardianships g JOIN users gu ON gu.id = g.guardian_id WHERE g.dependent_id = ${users.id} ORDER BY g.created_at, g.guardian_id LIMIT 1) ELSE ${users.locale} END`;
+  const rows = await db.select({ id: users.id, locale }).from(users).where(inArray(users.id, [...userIds]));
+  return new Map(rows.map((r) => [r.id, isLocale(r.locale) ? r.locale : null]));
 }

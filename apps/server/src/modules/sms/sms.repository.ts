@@ -5,7 +5,7 @@ import { users } from '../../db/schema.ts';
 /** The accounts that take texts at `phone` (E.164): a household may share one. */
 export function findTexters(db: Db, phone: string) {
   return db
-    .select({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified })
+    .select({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified, locale: users.locale })
     .from(users)
     .where(eq(users.smsPhone, phone));
 }

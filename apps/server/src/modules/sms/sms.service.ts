@@ -6,12 +6,15 @@
  *
  * Confirming goes through the booking service as a confirm link does; the reschedule link is a
  * signed link of its own (links module), made as the reply is written, for that booking only.
+ * Answers go in the language of the account texting (the clinic's DEFAULT_LOCALE when it chose
+ * none, or when several accounts share the number and do not agree).
  */
-import { formatMediumDate } from '@clinic/shared';
+import { isLocale, type Locale } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import type { BookingRow, BookingService } from '../booking/booking.service.ts';
 import type { Caller } from '../identity/caller.ts';
 import type { LinksService } from '../links/links.service.ts';
+import { createMailTexts } from '../mail/mail-texts.ts';
 import { findTexters, stopTextsTo } from './sms.repository.ts';
 
 export interface SmsServiceDeps {
@@ -20,6 +23,8 @@ export interface SmsServiceDeps {
   booking: Pick<BookingService, 'confirmAttendance' | 'nextUpcomingOf'>;
   links: Pick<LinksService, 'mint'>;
   clinicPhone?: string;
+  /** DEFAULT_LOCALE (absent: English). */
+  defaultLocale?: Locale;
   log?: { warn(obj: object, msg: string): void };
 }
 
@@ -35,9 +40,15 @@ export function commandOf(body: string): string {
 
 export function createSmsService(deps: SmsServiceDeps) {
   const { db, now, booking, links } = deps;
-  const help = () =>
-    `Doctors Portal: reply C to confirm your next appointment, R to move it, or STOP to stop texts.${deps.clinicPhone ? ` Or call ${deps.clinicPhone}.` : ''}`;
-  const visit = (row: BookingRow) => `${row.treatmentName} on ${formatMediumDate(row.date)} at ${row.slot}`;
+  const texts = createMailTexts(deps.defaultLocale ?? 'en');
+  const { t } = texts;
+  const phone = deps.clinicPhone;
+  const visit = (lng: Locale, row: BookingRow) => t(lng, 'smsReply.visit', { treatment: row.treatmentName, when: texts.when(lng, row.date, row.slot) });
+  /** The texters' language: theirs when they agree, else the clinic's. */
+  const languageOf = (texters: { locale: string | null }[]): Locale => {
+    const chosen = new Set(texters.map((x) => (isLocale(x.locale) ? x.locale : null)));
+    return texts.localeOf(chosen.size === 1 ? [...chosen][0] : null);
+  };
 
   return {
     /** One inbound text from `from` (E.164): the reply to send back, or null for none. */
@@ -50,13 +61,14 @@ export function createSmsService(deps: SmsServiceDeps) {
       }
       const texters = await findTexters(db, from);
       if (texters.length === 0) return null;
-      if (!CONFIRM_WORDS.has(command) && !MOVE_WORDS.has(command)) return help();
-      const next = await booking.nextUpcomingOf(texters.map((t) => t.id), now());
-      if (!next) return 'Doctors Portal: you have no upcoming appointment.';
-      const patient = texters.find((t) => t.id === next.patientId)!;
+      const lng = languageOf(texters);
+      if (!CONFIRM_WORDS.has(command) && !MOVE_WORDS.has(command)) return phone ? t(lng, 'smsReply.helpOrCall', { phone }) : t(lng, 'smsReply.help');
+      const next = await booking.nextUpcomingOf(texters.map((x) => x.id), now());
+      if (!next) return t(lng, 'smsReply.none');
+      const patient = texters.find((x) => x.id === next.patientId)!;
       if (MOVE_WORDS.has(command)) {
         const urls = await links.mint(db, { bookingId: next.id, patientId: patient.id, bookingVersion: next.version, expiresAt: next.startsAt }, ['reschedule']);
-        return `Doctors Portal: choose a new time for your ${visit(next)}: ${urls.get('reschedule')}`;
+        return t(lng, 'smsReply.move', { visit: visit(lng, next), link: urls.get('reschedule') ?? '' });
       }
       const caller: Caller = {
         userId: patient.id,
@@ -74,9 +86,9 @@ export function createSmsService(deps: SmsServiceDeps) {
       } catch (error) {
         // It changed between the read and the confirm (moved, cancelled): the patient asks again.
         deps.log?.warn({ err: error, bookingId: next.id }, 'a text confirmation could not be recorded');
-        return `Doctors Portal: we could not confirm your appointment just now. Please try again${deps.clinicPhone ? ` or call ${deps.clinicPhone}` : ''}.`;
+        return phone ? t(lng, 'smsReply.failedOrCall', { phone }) : t(lng, 'smsReply.failed');
       }
-      return `Doctors Portal: thank you, your ${visit(next)} is confirmed.`;
+      return t(lng, 'smsReply.confirmed', { visit: visit(lng, next) });
     },
   };
 }

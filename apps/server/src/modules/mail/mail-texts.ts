@@ -1,0 +1,92 @@
+/**
+ * The words of the patients' mails and texts in the recipient's language (practice-loop.md
+ * section 9, clinic-operations.md 5.9): i18next over the `emails` catalogs that translators edit
+ * in packages/shared/locales/<lng>/emails.json, one instance per language made once at start-up.
+ * `en` is the mails' wording as it always was, byte for byte (the spec's date and slot label, `$`
+ * amounts); `es` and `de` format dates, times and money the way their readers write them.
+ */
+import i18next, { type i18n } from 'i18next';
+import { LOCALES, clock24, formatMediumDate, slotEndMinutes, slotStartMinutes, type Locale } from '@clinic/shared';
+import de from '../../../../../packages/shared/locales/de/emails.json' with { type: 'json' };
+import en from '../../../../../packages/shared/locales/en/emails.json' with { type: 'json' };
+import es from '../../../../../packages/shared/locales/es/emails.json' with { type: 'json' };
+
+type Catalog = typeof en;
+const catalogs: Record<Locale, Catalog> = { en, es, de };
+
+/** A plural key by its stem, as it is asked for (`bookWithin` with a `count`). */
+type Stem<K extends string> = K extends `${infer S}_${'one' | 'other'}` ? S : K;
+/** A catalog key, `group.name`: a misspelt one does not compile. */
+type Key = { [G in keyof Catalog & string]: `${G}.${Stem<keyof Catalog[G] & string>}` }[keyof Catalog & string];
+
+/** Values filled into `{{name}}` placeholders; `count` also picks a plural form. */
+type Values = Record<string, string | number>;
+
+function instanceFor(lng: Locale): i18n {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng,
+    // A key a translation lacks reads in English (the catalog test keeps them complete).
+    fallbackLng: 'en',
+    resources: { en: { emails: catalogs.en }, [lng]: { emails: catalogs[lng] } },
+    ns: ['emails'],
+    defaultNS: 'emails',
+    // Synchronous: the catalogs are in memory, and the first mail must not wait for a tick.
+    initAsync: false,
+    // Plain text, never HTML: a name or a reason goes in as written.
+    interpolation: { escapeValue: false },
+  });
+  return instance;
+}
+
+/** What a mail about a time says of it: its date and its time, as its reader writes them. */
+export interface MailTexts {
+  /** The recipient's language: their own, or the clinic's DEFAULT_LOCALE when they chose none. */
+  localeOf(locale: Locale | null | undefined): Locale;
+  t(lng: Locale, key: Key, values?: Values): string;
+  /** `Jun 5, 2022` in English; `5 jun 2022` and `05.06.2022` from Intl. */
+  date(lng: Locale, iso: string): string;
+  /** A date and a slot: `Jun 5, 2022 at 08.00 AM - 08.30 AM`, `05.06.2022, 08:00–08:30 Uhr`. */
+  when(lng: Locale, iso: string, slot: string): string;
+  /** An amount in cents: `$17` or `$19.5` in English (as ever), `17 US$`, `19,50 $` otherwise. */
+  money(lng: Locale, cents: number): string;
+  /** A refund's amount: `$17.00` in English, with cents in every language. */
+  moneyWithCents(lng: Locale, cents: number): string;
+  /** "Dear …," the body and the signature: the frame of every mail to a patient. */
+  letter(lng: Locale, name: string, body: string): string;
+}
+
+export function createMailTexts(defaultLocale: Locale): MailTexts {
+  const instances = new Map(LOCALES.map((lng) => [lng, instanceFor(lng)]));
+  const dateFormats = new Map(
+    LOCALES.map((lng) => [lng, new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' })]),
+  );
+  const t = (lng: Locale, key: Key, values?: Values) => instances.get(lng)!.t(key, values ?? {});
+
+  // A calendar date of the clinic is that day wherever it is read: formatted at UTC midnight in
+  // UTC, no zone can move it to the day before or after.
+  const date = (lng: Locale, iso: string) => {
+    if (lng === 'en') return formatMediumDate(iso);
+    const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+    return dateFormats.get(lng)!.format(new Date(Date.UTC(y, m - 1, d)));
+  };
+
+  /** `08.00 AM - 08.30 AM` -> `08:00–08:30`: the 24-hour clock Spanish and German readers use. */
+  const time = (slot: string) => {
+    const [start, end] = [slotStartMinutes(slot), slotEndMinutes(slot)];
+    return start === null || end === null ? slot : `${clock24(start)}–${clock24(end)}`;
+  };
+
+  const currency = (lng: Locale, cents: number, fractionDigits: number) =>
+    new Intl.NumberFormat(lng, { style: 'currency', currency: 'USD', minimumFractionDigits: fractionDigits, maximumFractionDigits: 2 }).format(cents / 100);
+
+  return {
+    localeOf: (locale) => locale ?? defaultLocale,
+    t,
+    date,
+    when: (lng, iso, slot) => t(lng, 'frame.when', { date: date(lng, iso), time: lng === 'en' ? slot : time(slot) }),
+    money: (lng, cents) => (lng === 'en' ? `$${cents / 100}` : currency(lng, cents, cents % 100 === 0 ? 0 : 2)),
+    moneyWithCents: (lng, cents) => (lng === 'en' ? `$${(cents / 100).toFixed(2)}` : currency(lng, cents, 2)),
+    letter: (lng, name, body) => `${t(lng, 'frame.greeting', { name })}\n\n${body}\n\n${t(lng, 'frame.signature')}\n`,
+  };
+}
