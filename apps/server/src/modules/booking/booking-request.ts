@@ -36,6 +36,17 @@ export type WriteRequest = Omit<NewBooking, 'startsAt' | 'endsAt'> & {
   recipientLocale?: Locale | null;
 };
 
+/** A patient booking online must have confirmed the address first, when REQUIRE_EMAIL_VERIFICATION says so. */
+export function assertMayBookOnline(requireEmailVerification: 'none' | 'booking', caller: Pick<Caller, 'email' | 'emailVerified'>) {
+  if (requireEmailVerification === 'booking' && !caller.emailVerified) {
+    throw new AppError(
+      ErrorCode.EMAIL_UNVERIFIED,
+      `Please confirm your email address first: follow the link we sent to ${caller.email}, then book again.`,
+      { extra: { email: caller.email } },
+    );
+  }
+}
+
 /** Checks a request against the schedule and the clock; answers what the write needs. */
 export function prepareRequest(
   s: Schedule,

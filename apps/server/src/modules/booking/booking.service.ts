@@ -52,7 +52,7 @@ import { createBookingPorts, noRecall, type RecallHooks } from './booking-ports.
 import { createBookingViews, doctorNames } from './booking-views.ts';
 import { deadlineOf, staffCancelRefusal, windowClosedError, type CancelActor, type LifecycleRules } from './lifecycle-rules.ts';
 import { createRelease, type Release } from './release.ts';
-import { prepareRequest, type CreateBookingInput, type WriteRequest } from './booking-request.ts';
+import { assertMayBookOnline, prepareRequest, type CreateBookingInput, type WriteRequest } from './booking-request.ts';
 import { findDependentOf } from '../families/family-reads.ts';
 import { bookingClock } from './slots.ts';
 import { instantOf } from '../../lib/clinic-time.ts';
@@ -340,17 +340,6 @@ export function createBookingService(deps: BookingServiceDeps) {
     throw new AppError(ErrorCode.UNAVAILABLE, 'The clinic’s schedule is changing; please try again.');
   }
 
-  /** A patient booking online must have confirmed the address first, when REQUIRE_EMAIL_VERIFICATION says so. */
-  function assertMayBookOnline(caller: Caller) {
-    if (requireEmailVerification === 'booking' && !caller.emailVerified) {
-      throw new AppError(
-        ErrorCode.EMAIL_UNVERIFIED,
-        `Please confirm your email address first: follow the link we sent to ${caller.email}, then book again.`,
-        { extra: { email: caller.email } },
-      );
-    }
-  }
-
   /** Checks and writes one booking for `patient`; a schedule change meanwhile means checking again. */
   async function book(patient: BookingPatient, input: CreateBookingInput, via: 'online' | 'admin' | 'waitlist' | 'recall') {
     // The mails' language: a signed-in patient's session carries theirs; others are looked up.
@@ -397,7 +386,7 @@ export function createBookingService(deps: BookingServiceDeps) {
 
     /** A waiting patient claims an offered time: the ordinary booking path and its gates, recorded as `waitlist`. */
     async bookFromWaitlist(caller: Caller, input: CreateBookingInput) {
-      assertMayBookOnline(caller);
+      assertMayBookOnline(requireEmailVerification, caller);
       return book(caller, input, 'waitlist');
     },
 
@@ -423,7 +412,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       if (input.patient !== undefined && input.patient.trim().toLowerCase() !== caller.email) {
         throw new AppError(ErrorCode.FORBIDDEN, 'You can only book for yourself.');
       }
-      assertMayBookOnline(caller);
+      assertMayBookOnline(requireEmailVerification, caller);
       if (input.forPatientId === undefined || input.forPatientId === caller.userId) return book(caller, input, 'online');
       // A dependent's booking (practice-loop.md section 7): theirs, the guardian's address for the mail.
       const dependent = await findDependentOf(db, caller.userId, input.forPatientId);
