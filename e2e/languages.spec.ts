@@ -7,7 +7,7 @@
 import { addDays, todayInZone } from '@clinic/shared';
 import { uniquePatient } from './support/auth.ts';
 import { test, expect } from './support/fixtures.ts';
-import { PHONE, expectNoHorizontalScroll } from './support/admin.ts';
+import { ADMIN, PHONE, expectNoHorizontalScroll } from './support/admin.ts';
 
 test.describe('languages', () => {
   test.use({ locale: 'es-ES' });
@@ -56,7 +56,7 @@ test.describe('languages', () => {
 test.describe('languages: booking', () => {
   test.use({ locale: 'es-ES' });
 
-  test('a Spanish browser signs up, books and reads the toast in Spanish', async ({ page }) => {
+  test('a Spanish browser signs up, books and reads the toast in Spanish, and the confirmation mail is in Spanish', async ({ page, request }) => {
     const patient = uniquePatient('es');
     await page.goto('/register');
     await expect(page).toHaveTitle('Registrarse - Doctors Portal');
@@ -96,5 +96,14 @@ test.describe('languages: booking', () => {
     await expect(row).toContainText(spanishDay);
     await expect(row.getByRole('link', { name: 'pagar' })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Tratamiento' })).toBeAttached();
+
+    // The account took the page's language at sign-up, so the mail the clinic queued is Spanish
+    // (read from the clinic's outbox as its admin: this server sends no mail).
+    const signedIn = await request.post('/api/auth/sign-in/email', { data: ADMIN });
+    expect(signedIn.ok()).toBe(true);
+    const { token } = await (await request.put(`/api/user/${ADMIN.email}`, { data: { email: ADMIN.email } })).json();
+    const outbox: { kind: string; to: string; subject: string }[] = await (await request.get('/api/outbox', { headers: { Authorization: `Bearer ${token}` } })).json();
+    const confirmation = outbox.find((m) => m.to === patient.email.toLowerCase() && m.kind === 'booking-confirmation');
+    expect(confirmation?.subject).toBe(`Cita confirmada: ${spanishDay}, 10:00–10:30`);
   });
 });
