@@ -1,9 +1,10 @@
 /**
- * Dates and money in the reader's language (practice-loop.md section 9): through `Intl` for
- * Spanish and German; English keeps the spec's own formats (`Jun 5, 2022`, `$20`) byte for byte.
- * A slot's time stays the spec's label (`08.00 AM - 08.30 AM`) in every language for now.
+ * Dates, times and money in the reader's language (practice-loop.md section 9): through `Intl`
+ * and the 24-hour clock for Spanish and German; English keeps the spec's own formats
+ * (`Jun 5, 2022`, `08.00 AM - 08.30 AM`, `$20`) byte for byte. A slot is still sent to the API
+ * as its label: only what is shown changes.
  */
-import { parseDateInput } from '@clinic/shared';
+import { clock24, parseDateInput, slotEndMinutes, slotStartMinutes } from '@clinic/shared';
 import { mediumDateOf } from '../lib/medium-date.ts';
 import { useLocale, type Locale } from './locale.ts';
 
@@ -24,8 +25,19 @@ export function localMoney(locale: Locale, dollars: number): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(dollars);
 }
 
-/** Both, in the current language; a component re-renders when it changes. */
+/** A slot as the reader's language writes it: `08.00 AM - 08.30 AM` (the spec's), `08:00–08:30`. */
+export function localSlot(locale: Locale, slot: string): string {
+  if (locale === 'en') return slot;
+  const [start, end] = [slotStartMinutes(slot), slotEndMinutes(slot)];
+  return start === null || end === null ? slot : `${clock24(start)}–${clock24(end)}`;
+}
+
+/** All three, in the current language; a component re-renders when it changes. */
 export function useLocalFormat() {
   const locale = useLocale();
-  return { date: (value: string) => localDate(locale, value), money: (dollars: number) => localMoney(locale, dollars) };
+  return {
+    date: (value: string) => localDate(locale, value),
+    money: (dollars: number) => localMoney(locale, dollars),
+    slot: (slot: string) => localSlot(locale, slot),
+  };
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { authButtons, messages, texts, toasts } from '@clinic/shared';
 import en from '@clinic/shared/locales/en/app.json';
 import { fill } from './catalog.ts';
-import { localDate, localMoney } from './format.ts';
+import { localDate, localMoney, localSlot } from './format.ts';
 
 const has = (text: string) => expect(Object.keys(en), text).toContain(text);
 
@@ -30,12 +30,19 @@ describe("the app catalog's English", () => {
   });
 });
 
-describe('dates and money in Spanish and German', () => {
+describe('dates, times and money in Spanish and German', () => {
   it('go through Intl; an unreadable date is shown as it came', () => {
     expect(localDate('es', '2030-06-05')).toBe(new Intl.DateTimeFormat('es', { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.UTC(2030, 5, 5)));
     expect(localDate('de', '2030-06-05T10:00:00Z')).toBe('05.06.2030');
     expect(localDate('de', 'soon')).toBe('soon');
     expect(localMoney('de', 17)).toMatch(/^17,00\s\$$/);
     expect(localMoney('es', 17.5)).toMatch(/^17,50\sUS\$$/);
+  });
+
+  it('write a slot on the 24-hour clock; English keeps the spec’s label', () => {
+    expect(localSlot('en', '01.30 PM - 02.00 PM')).toBe('01.30 PM - 02.00 PM');
+    expect(localSlot('es', '01.30 PM - 02.00 PM')).toBe('13:30–14:00');
+    expect(localSlot('de', '12.00 AM - 12.30 AM')).toBe('00:00–00:30');
+    expect(localSlot('de', 'whenever')).toBe('whenever');
   });
 });

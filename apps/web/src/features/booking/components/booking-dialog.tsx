@@ -16,7 +16,7 @@ import { Modal, type ModalHandle } from '../../../components/ui/modal.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { appText, useAppT } from '../../../i18n/app.ts';
-import { localDate, useLocalFormat } from '../../../i18n/format.ts';
+import { localDate, localSlot, useLocalFormat } from '../../../i18n/format.ts';
 import { currentLocale } from '../../../i18n/locale.ts';
 import { needsEmailVerification } from '../../../lib/verification-email.ts';
 import { bookingInTheWay, useCreateBooking } from '../api/create-booking.ts';
@@ -125,7 +125,7 @@ export function BookingDialog({
           if (shouldRememberPhone(patient.phone, phone))
             void rememberPhone(phone, onPhoneRemembered);
           // The spec's toast, with the way on to paying beside it (the dialog itself closes).
-          toast.success(appText('Appointment is set, {{date}} at {{slot}}', { date: localDate(currentLocale(), booking.date), slot: booking.slot }), {
+          toast.success(appText('Appointment is set, {{date}} at {{slot}}', { date: localDate(currentLocale(), booking.date), slot: localSlot(currentLocale(), booking.slot) }), {
             ...(isPayable(booking) && {
               action: {
                 label: appText('Pay now'),
@@ -143,7 +143,7 @@ export function BookingDialog({
           }
           const existing = bookingInTheWay(error);
           if (existing) {
-            toast.error(appText('Already have and appointment on {{date}} at {{slot}}', { date: localDate(currentLocale(), existing.date), slot: existing.slot }));
+            toast.error(appText('Already have and appointment on {{date}} at {{slot}}', { date: localDate(currentLocale(), existing.date), slot: localSlot(currentLocale(), existing.slot) }));
           } else {
             toast.error(appText(errorMessage(error)));
           }
@@ -188,7 +188,7 @@ export function BookingDialog({
         <SelectField label="Slot" error={errors.slot?.message} {...register('slot')}>
           {slots.map((slot) => (
             <option key={slot} value={slot}>
-              {slot}
+              {format.slot(slot)}
             </option>
           ))}
         </SelectField>

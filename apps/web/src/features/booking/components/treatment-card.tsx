@@ -33,7 +33,7 @@ export function TreatmentCard({ treatment, onBook, joinWaitlistHref }: Treatment
         <h2 id={titleId} className="card-title text-secondary">
           {treatment.name}
         </h2>
-        <p>{hasSlots ? firstSlot : <span className="text-error">{t(texts.noSlot)}</span>}</p>
+        <p>{hasSlots ? format.slot(firstSlot) : <span className="text-error">{t(texts.noSlot)}</span>}</p>
         <p>{t(spaces === 1 ? '{{count}} space available' : '{{count}} spaces available', { count: spaces })}</p>
         <p>{t('price: {{amount}}', { amount: format.money(treatment.price) })}</p>
         <div className="card-actions mt-2 justify-center">

@@ -153,7 +153,7 @@ export function MyAppointments({
                 <span className="whitespace-nowrap">{format.date(booking.date)}</span>
               </StackedCell>
               <StackedCell label="Time">
-                <span className="whitespace-nowrap">{booking.slot}</span>
+                <span className="whitespace-nowrap">{format.slot(booking.slot)}</span>
               </StackedCell>
               <StackedCell label="Treatment">
                 {booking.treatment}
