@@ -5,6 +5,7 @@ import { EmailField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { emailFieldOptions } from '../../../lib/form-values.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+import { usePagesT } from '../../../i18n/pages.ts';
 import { AuthError } from './auth-error.tsx';
 
 /**
@@ -13,6 +14,7 @@ import { AuthError } from './auth-error.tsx';
  */
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();
+  const t = usePagesT();
   const {
     register,
     handleSubmit,
@@ -27,10 +29,10 @@ export function ForgotPasswordForm() {
     return (
       <div className="flex flex-col gap-4">
         <p role="status" className="alert alert-success text-sm">
-          {passwordResetTexts.forgotSent}
+          {t(passwordResetTexts.forgotSent)}
         </p>
         <Link to="/login" className="link text-center text-primary">
-          {passwordResetTexts.backToLogin}
+          {t(passwordResetTexts.backToLogin)}
         </Link>
       </div>
     );
@@ -38,16 +40,16 @@ export function ForgotPasswordForm() {
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm">{passwordResetTexts.forgotIntro}</p>
+      <p className="text-sm">{t(passwordResetTexts.forgotIntro)}</p>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
         <EmailField error={errors.email?.message} {...register('email', emailFieldOptions)} />
         <AuthError error={request.error} />
         <Button type="submit" variant="neutral" className="w-full" isLoading={request.isPending}>
-          {passwordResetTexts.forgotSubmit}
+          {t(passwordResetTexts.forgotSubmit)}
         </Button>
       </form>
       <Link to="/login" className="link text-center text-sm text-primary">
-        {passwordResetTexts.backToLogin}
+        {t(passwordResetTexts.backToLogin)}
       </Link>
     </div>
   );

@@ -7,6 +7,7 @@ import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { hasServerFieldError, setServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useResetPassword } from '../api/reset-password.ts';
+import { pagesText, usePagesT } from '../../../i18n/pages.ts';
 import { AuthError } from './auth-error.tsx';
 
 /** The server's answer to a link that is unknown, used or more than an hour old. */
@@ -17,13 +18,14 @@ function isInvalidLink(error: unknown): boolean {
 }
 
 function InvalidLink() {
+  const t = usePagesT();
   return (
     <div className="flex flex-col gap-4">
       <p role="alert" className="alert alert-error text-sm">
-        {passwordResetTexts.invalidLink}
+        {t(passwordResetTexts.invalidLink)}
       </p>
       <Link to="/forgot-password" className="link text-center text-primary">
-        {passwordResetTexts.requestNewLink}
+        {t(passwordResetTexts.requestNewLink)}
       </Link>
     </div>
   );
@@ -37,6 +39,7 @@ function InvalidLink() {
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
+  const t = usePagesT();
   const {
     register,
     handleSubmit,
@@ -53,7 +56,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       { token, newPassword: password },
       {
         onSuccess: () => {
-          toast.success(passwordResetTexts.resetDone);
+          toast.success(pagesText(passwordResetTexts.resetDone));
           void navigate('/login', { replace: true });
         },
         onError: (error) => setServerFieldErrors(setError, error, ['password']),
@@ -65,14 +68,14 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
       <TextField
-        label={passwordResetTexts.newPassword}
+        label={t(passwordResetTexts.newPassword)}
         type="password"
         autoComplete="new-password"
         error={errors.password?.message}
         {...register('password')}
       />
       <TextField
-        label={passwordResetTexts.confirmPassword}
+        label={t(passwordResetTexts.confirmPassword)}
         type="password"
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
@@ -80,7 +83,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       />
       <AuthError error={hasFieldError ? null : reset.error} />
       <Button type="submit" variant="neutral" className="w-full" isLoading={reset.isPending}>
-        {passwordResetTexts.resetSubmit}
+        {t(passwordResetTexts.resetSubmit)}
       </Button>
     </form>
   );
