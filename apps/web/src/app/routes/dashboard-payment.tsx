@@ -2,12 +2,14 @@ import { useParams } from 'react-router';
 import { useIsAdmin } from '../../features/auth/hooks/use-is-admin.ts';
 import { PaymentPage } from '../../features/payment/components/payment-page.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
+import { usePaymentT } from '../../i18n/payment.ts';
 
 /** The payment page of one booking (spec section 2), nested in the dashboard. */
 export default function DashboardPaymentRoute() {
+  const t = usePaymentT();
   usePageMeta(
-    'Payment - Doctors Portal',
-    'Pay for your dental appointment at Doctors Portal by card.',
+    t('Payment - Doctors Portal'),
+    t('Pay for your dental appointment at Doctors Portal by card.'),
   );
   const { id = '' } = useParams();
   // Staff see whether a payment was a test payment.

@@ -1,8 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bookingFactory } from '../../../test/factories.ts';
 import { json, mockFetch, problem, renderAt, type ApiCall } from '../../../test/utils.tsx';
+import { loadCatalog } from '../../../i18n/catalog.ts';
+import { chooseLocale } from '../../../i18n/locale.ts';
 import { PaymentPage } from './payment-page.tsx';
 
 // Stripe's modules must never load in test mode: the flag says whether anything imported them.
@@ -307,5 +309,28 @@ describe('PaymentPage', () => {
     fails = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Please pay: $17')).toBeInTheDocument();
+  });
+});
+
+describe('PaymentPage in Spanish', () => {
+  afterEach(() => {
+    act(() => chooseLocale('en'));
+    localStorage.clear();
+  });
+
+  it('greets the patient, shows the amount in Spanish and labels the card form in Spanish', async () => {
+    mockFetch({ ...testMode, 'GET /api/booking/b1': () => json(booking) });
+    await loadCatalog('es', 'payment');
+    act(() => chooseLocale('es'));
+    renderPage();
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Hola, Pat Patient' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/^Su cita: .+ a las 08:30–09:00$/)).toBeInTheDocument();
+    expect(screen.getByText(/^Importe a pagar: 17,00\sUS\$$/)).toBeInTheDocument();
+    const form = await screen.findByRole('form', { name: 'Datos de la tarjeta' });
+    expect(within(form).getByLabelText('Número de tarjeta')).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Pagar' })).toBeInTheDocument();
   });
 });

@@ -5,13 +5,15 @@ import { LazyChunk } from '../../../components/lazy-chunk.tsx';
 import { TestPaymentBadge } from '../../../components/test-payment-badge.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
+import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { paidAtClinicText } from '../../../lib/desk-payment.ts';
-import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { retryableLazy } from '../../../lib/retryable-lazy.ts';
 import { useBooking } from '../api/get-booking.ts';
 import { usePaymentConfig } from '../api/get-payment-config.ts';
-import { paymentTexts } from './payment-texts.ts';
+import { useLocale } from '../../../i18n/locale.ts';
+import { useLocalFormat } from '../../../i18n/format.ts';
+import { usePaymentT, usePaymentText } from '../../../i18n/payment.ts';
+import { paymentAmount } from './payment-texts.ts';
 import { StripePaymentContext, type StripePaymentProps } from './stripe-payment-context.ts';
 import { TestCardForm } from './test-card-form.tsx';
 
@@ -19,9 +21,10 @@ import { TestCardForm } from './test-card-form.tsx';
 const stripePaymentChunk = retryableLazy(() => import('./stripe-payment.tsx'));
 
 function BackToAppointments() {
+  const t = usePaymentT();
   return (
     <Link to="/dashboard" className="link link-primary">
-      {paymentTexts.backToAppointments}
+      {t('Back to My Appointments')}
     </Link>
   );
 }
@@ -38,15 +41,25 @@ type PaidProps = {
  * desk, that it was; for staff, whether it was a test payment.
  */
 function Paid({ booking, transactionId, isJustPaid, isStaffView }: PaidProps) {
+  const t = usePaymentT();
+  const text = usePaymentText();
+  const locale = useLocale();
   const mode = isJustPaid ? paymentModeOf({ paid: true, transactionId }) : booking.paymentMode;
   return (
     <div role="status" className="alert alert-success alert-soft flex flex-col items-start gap-2">
       <p className="font-semibold">
-        {isJustPaid ? paymentTexts.paymentSuccessful : paymentTexts.alreadyPaid}
+        {isJustPaid ? t('Payment successful') : t('This booking is already paid.')}
       </p>
-      <p>{paymentTexts.paidFor(booking.price, booking.treatment)}</p>
-      {mode === 'desk' && <p>{paidAtClinicText(transactionId)}</p>}
-      {transactionId && <p className="break-all">Transaction id: {transactionId}</p>}
+      <p>
+        {t('{{amount}} paid for {{treatment}}.', {
+          amount: paymentAmount(locale, booking.price),
+          treatment: booking.treatment,
+        })}
+      </p>
+      {mode === 'desk' && <p>{text(paidAtClinicText(transactionId))}</p>}
+      {transactionId && (
+        <p className="break-all">{t('Transaction id: {{id}}', { id: transactionId })}</p>
+      )}
       {isStaffView && mode === 'test' && <TestPaymentBadge />}
       <BackToAppointments />
     </div>
@@ -57,6 +70,8 @@ type PaymentMethodProps = { bookingId: string; onPaid: (transactionId: string) =
 
 /** The card form this clinic uses: the built-in test mode, or Stripe Elements. */
 function PaymentMethod({ bookingId, onPaid }: PaymentMethodProps) {
+  const t = usePaymentT();
+  const text = usePaymentText();
   const config = usePaymentConfig();
   const publishableKey = config.data?.mode === 'stripe' ? config.data.publishableKey : null;
   const stripeProps = useMemo<StripePaymentProps | null>(
@@ -64,11 +79,12 @@ function PaymentMethod({ bookingId, onPaid }: PaymentMethodProps) {
     [bookingId, publishableKey, onPaid],
   );
 
-  if (config.isPending) return <Spinner label="Loading the card form…" />;
+  if (config.isPending) return <Spinner label={t('Loading the card form…')} />;
   if (config.isError) {
     return (
       <LoadFailed
-        error={config.error}
+        message={text(errorMessage(config.error))}
+        retryLabel={t('Retry')}
         messageClassName="text-error"
         onRetry={() => void config.refetch()}
       />
@@ -77,7 +93,10 @@ function PaymentMethod({ bookingId, onPaid }: PaymentMethodProps) {
   if (!stripeProps) return <TestCardForm bookingId={bookingId} onPaid={onPaid} />;
   return (
     <StripePaymentContext value={stripeProps}>
-      <LazyChunk chunk={stripePaymentChunk} fallback={<Spinner label="Loading the card form…" />} />
+      <LazyChunk
+        chunk={stripePaymentChunk}
+        fallback={<Spinner label={t('Loading the card form…')} />}
+      />
     </StripePaymentContext>
   );
 }
@@ -95,25 +114,34 @@ export function PaymentPage({
   /** Staff see whether a paid booking was paid in test mode (no money taken). */
   isStaffView?: boolean;
 }) {
+  const t = usePaymentT();
+  const text = usePaymentText();
+  const format = useLocalFormat();
+  const locale = useLocale();
   const booking = useBooking(bookingId);
   // Set by this visit's successful payment, so the page can say it went through (not "already").
   const [paidNow, setPaidNow] = useState<string | null>(null);
   const titleId = useId();
 
-  if (booking.isPending) return <Spinner label="Loading your booking…" />;
+  if (booking.isPending) return <Spinner label={t('Loading your booking…')} />;
   if (booking.isError) {
     if (isApiError(booking.error) && booking.error.status === 404) {
       return (
         <div role="alert" className="flex flex-col items-start gap-4">
-          <h2 className="text-xl font-semibold">Booking not found</h2>
-          <p>{paymentTexts.notFound} It may have been removed, or it belongs to another account.</p>
+          <h2 className="text-xl font-semibold">{t('Booking not found')}</h2>
+          <p>
+            {t(
+              'We could not find this booking. It may have been removed, or it belongs to another account.',
+            )}
+          </p>
           <BackToAppointments />
         </div>
       );
     }
     return (
       <LoadFailed
-        error={booking.error}
+        message={text(errorMessage(booking.error))}
+        retryLabel={t('Retry')}
         messageClassName="text-error"
         onRetry={() => void booking.refetch()}
       />
@@ -126,13 +154,24 @@ export function PaymentPage({
     <section aria-labelledby={titleId} className="flex max-w-xl flex-col gap-6">
       <div className="flex flex-col gap-2">
         <h2 id={titleId} className="text-2xl font-semibold text-primary">
-          {paymentTexts.greeting(details.patientName)}
+          {t('Hello, {{name}}', { name: details.patientName })}
         </h2>
         {!isPaid && (
-          <p className="text-lg font-semibold">{paymentTexts.payFor(details.treatment)}</p>
+          <p className="text-lg font-semibold">
+            {t('Please pay for {{treatment}}', { treatment: details.treatment })}
+          </p>
         )}
-        <p>{paymentTexts.appointment(mediumDateOf(details.date), details.slot)}</p>
-        {!isPaid && <p className="text-lg font-semibold">{paymentTexts.amount(details.price)}</p>}
+        <p>
+          {t('Your appointment: {{date}} at {{slot}}', {
+            date: format.date(details.date),
+            slot: format.slot(details.slot),
+          })}
+        </p>
+        {!isPaid && (
+          <p className="text-lg font-semibold">
+            {t('Please pay: {{amount}}', { amount: paymentAmount(locale, details.price) })}
+          </p>
+        )}
       </div>
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body">

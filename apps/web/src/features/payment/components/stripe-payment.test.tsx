@@ -62,7 +62,7 @@ describe('PaymentPage with Stripe', () => {
     expect(fake.loadStripe).toHaveBeenCalledWith('pk_test_clinic');
     expect(fake.elementsProps.at(-1)).toEqual({
       stripe: fake.stripe,
-      options: { clientSecret: 'pi_123_secret_456' },
+      options: { clientSecret: 'pi_123_secret_456', locale: 'auto' },
     });
     expect(posts(calls)).toEqual(['/api/booking/b1/payment-intent']);
     expect(screen.queryByText('Test mode — no real charge')).not.toBeInTheDocument();

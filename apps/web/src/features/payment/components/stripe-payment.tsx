@@ -19,10 +19,9 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useConfirmStripePayment } from '../api/confirm-stripe-payment.ts';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
-import { paymentTexts } from './payment-texts.ts';
+import { useLocale } from '../../../i18n/locale.ts';
+import { paymentText, usePaymentT, usePaymentText } from '../../../i18n/payment.ts';
 import { useStripePaymentProps, type StripePaymentProps } from './stripe-payment-context.ts';
-
-const stripeNotLoaded = 'The card form could not be loaded from Stripe. Please try again.';
 
 /** Stripe.js for one publishable key, loaded once per page load (a failed load can be retried). */
 function useStripeJs(publishableKey: string) {
@@ -38,25 +37,43 @@ export default function StripePayment() {
   const { bookingId, publishableKey, onPaid } = useStripePaymentProps();
   const stripe = useStripeJs(publishableKey);
   const intent = usePaymentIntent(bookingId);
+  const t = usePaymentT();
+  const text = usePaymentText();
+  // Stripe's own field labels and card errors in the reader's language too; in English, as
+  // before, Stripe's own choice (`auto`, the browser's language).
+  const locale = useLocale();
 
-  if (stripe.isPending || intent.isPending) return <Spinner label="Loading the card form…" />;
+  if (stripe.isPending || intent.isPending) return <Spinner label={t('Loading the card form…')} />;
   if (stripe.isError || !stripe.data || intent.isError) {
     return (
       <LoadFailed
-        message={intent.isError ? errorMessage(intent.error) : stripeNotLoaded}
+        message={
+          intent.isError
+            ? text(errorMessage(intent.error))
+            : t('The card form could not be loaded from Stripe. Please try again.')
+        }
+        retryLabel={t('Retry')}
         messageClassName="text-error"
         onRetry={() => void (intent.isError ? intent.refetch() : stripe.refetch())}
       />
     );
   }
   return (
-    <Elements stripe={stripe.data} options={{ clientSecret: intent.data.clientSecret }}>
+    <Elements
+      stripe={stripe.data}
+      options={{
+        clientSecret: intent.data.clientSecret,
+        locale: locale === 'en' ? 'auto' : locale,
+      }}
+    >
       <StripeCardForm bookingId={bookingId} onPaid={onPaid} />
     </Elements>
   );
 }
 
 function StripeCardForm({ bookingId, onPaid }: Omit<StripePaymentProps, 'publishableKey'>) {
+  const t = usePaymentT();
+  const text = usePaymentText();
   const stripe = useStripe();
   const elements = useElements();
   const confirmation = useConfirmStripePayment(bookingId);
@@ -78,11 +95,11 @@ function StripeCardForm({ bookingId, onPaid }: Omit<StripePaymentProps, 'publish
         confirmParams: { return_url: returnUrl },
       });
       if (error) {
-        setFailure(error.message ?? 'Your payment did not go through.');
+        setFailure(error.message ?? paymentText('Your payment did not go through.'));
         return;
       }
       const { transactionId } = await confirmation.mutateAsync();
-      toast.success(paymentTexts.paymentSuccessful);
+      toast.success(paymentText('Payment successful'));
       onPaid(transactionId);
     } catch (error) {
       setFailure(errorMessage(error));
@@ -95,11 +112,11 @@ function StripeCardForm({ bookingId, onPaid }: Omit<StripePaymentProps, 'publish
     <form noValidate onSubmit={(event) => void pay(event)} className="flex flex-col gap-4">
       <PaymentElement />
       <Button type="submit" className="mt-2" isLoading={isPaying} disabled={!stripe || !elements}>
-        Pay
+        {t('Pay')}
       </Button>
       {failure && (
         <p role="alert" className="font-medium text-error">
-          {failure}
+          {text(failure)}
         </p>
       )}
     </form>

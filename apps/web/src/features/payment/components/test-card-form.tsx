@@ -8,7 +8,7 @@ import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { usePayWithTestCard } from '../api/pay-with-test-card.ts';
 import { formatCardNumber, formatExpiry, reformatInput } from '../utils/card-input.ts';
-import { paymentTexts } from './payment-texts.ts';
+import { paymentText, usePaymentT, usePaymentText } from '../../../i18n/payment.ts';
 
 type TestCardFormProps = {
   bookingId: string;
@@ -22,6 +22,8 @@ type TestCardFormProps = {
  * under the form, bad fields next to their fields.
  */
 export function TestCardForm({ bookingId, onPaid }: TestCardFormProps) {
+  const t = usePaymentT();
+  const text = usePaymentText();
   const pay = usePayWithTestCard(bookingId);
   const [failure, setFailure] = useState<string | null>(null);
   const titleId = useId();
@@ -38,7 +40,7 @@ export function TestCardForm({ bookingId, onPaid }: TestCardFormProps) {
     setFailure(null);
     pay.mutate(card, {
       onSuccess: ({ transactionId }) => {
-        toast.success(paymentTexts.paymentSuccessful);
+        toast.success(paymentText('Payment successful'));
         onPaid(transactionId);
       },
       onError: (error) => {
@@ -72,17 +74,19 @@ export function TestCardForm({ bookingId, onPaid }: TestCardFormProps) {
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={titleId} className="text-lg font-semibold">
-          Card details
+          {t('Card details')}
         </h3>
-        <p className="badge badge-warning h-auto py-1 font-semibold">{paymentTexts.testMode}</p>
+        <p className="badge badge-warning h-auto py-1 font-semibold">
+          {t('Test mode — no real charge')}
+        </p>
       </div>
       <p className="text-sm text-base-content/80">
-        This clinic takes no real payments yet. Use the test card 4242 4242 4242 4242 for a payment
-        that succeeds, or 4000 0000 0000 0002 for one that is declined, with any future expiry date
-        and any CVC.
+        {t(
+          'This clinic takes no real payments yet. Use the test card 4242 4242 4242 4242 for a payment that succeeds, or 4000 0000 0000 0002 for one that is declined, with any future expiry date and any CVC.',
+        )}
       </p>
       <TextField
-        label="Card number"
+        label={t('Card number')}
         inputMode="numeric"
         autoComplete="cc-number"
         autoCorrect="off"
@@ -90,39 +94,39 @@ export function TestCardForm({ bookingId, onPaid }: TestCardFormProps) {
         placeholder="1234 1234 1234 1234"
         maxLength={23}
         required
-        error={errors.cardNumber?.message}
+        error={errors.cardNumber?.message && text(errors.cardNumber.message)}
         {...cardNumber}
         onChange={formatted(cardNumber, formatCardNumber)}
       />
       <div className="grid grid-cols-2 gap-4">
         <TextField
-          label="Expiry"
+          label={t('Expiry')}
           inputMode="numeric"
           autoComplete="cc-exp"
-          placeholder="MM/YY"
+          placeholder={t('MM/YY')}
           maxLength={7}
           required
-          error={errors.expiry?.message}
+          error={errors.expiry?.message && text(errors.expiry.message)}
           {...expiry}
           onChange={formatted(expiry, formatExpiry)}
         />
         <TextField
-          label="CVC"
+          label={t('CVC')}
           inputMode="numeric"
           autoComplete="cc-csc"
           placeholder="123"
           maxLength={4}
           required
-          error={errors.cvc?.message}
+          error={errors.cvc?.message && text(errors.cvc.message)}
           {...register('cvc')}
         />
       </div>
       <Button type="submit" className="mt-2" isLoading={pay.isPending}>
-        Pay
+        {t('Pay')}
       </Button>
       {failure && (
         <p role="alert" className="font-medium text-error">
-          {failure}
+          {text(failure)}
         </p>
       )}
     </form>
