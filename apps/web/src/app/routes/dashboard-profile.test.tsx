@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCOUNT_EXPORT_FORMAT, accountDeletionTexts, toasts } from '@clinic/shared';
+import esAccount from '@clinic/shared/locales/es/account.json';
+import { loadCatalog } from '../../i18n/catalog.ts';
+import { chooseLocale } from '../../i18n/locale.ts';
 import { getAccessToken, setAccessToken } from '../../lib/token-storage.ts';
 import { json, mockFetch, patient, problem, renderRoutes } from '../../test/utils.tsx';
 import { routes } from '../routes.tsx';
@@ -75,6 +78,38 @@ describe('/dashboard/profile', () => {
     renderRoutes(routes, { initialEntries: ['/dashboard/profile'] });
     // RequireAuth or the page: either way the failure is said, not a blank page.
     expect(await screen.findByRole('alert')).toBeInTheDocument();
+  });
+
+  describe('in Spanish', () => {
+    beforeEach(async () => {
+      await Promise.all([loadCatalog('es', 'account'), loadCatalog('es', 'app')]);
+      act(() => chooseLocale('es'));
+    });
+    afterEach(() => {
+      act(() => chooseLocale('en'));
+      localStorage.clear();
+    });
+
+    it('shows the profile, its reminders, the data export and the deletion in Spanish', async () => {
+      mockFetch({ 'GET /api/me': () => json({ user: me }) });
+      renderRoutes(routes, { initialEntries: ['/dashboard/profile'] });
+
+      expect(await screen.findByRole('heading', { name: 'Perfil' })).toBeInTheDocument();
+      expect(await screen.findByLabelText('Nombre')).toHaveValue('Pat Patient');
+      expect(screen.getByLabelText('Teléfono')).toHaveValue('555 0100');
+      expect(screen.getByRole('button', { name: 'Guardar' })).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: 'Recordatorios' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Sus datos' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Descargar mis datos' })).toBeInTheDocument();
+      const section = screen.getByRole('region', { name: 'Eliminar mi cuenta' });
+      expect(within(section).getByLabelText('Su contraseña')).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toBe('Perfil - Doctors Portal'));
+    });
+
+    it("has the server's reasons for refusing a deletion, as it words them", () => {
+      for (const text of Object.values(accountDeletionTexts))
+        expect(Object.keys(esAccount), text).toContain(text);
+    });
   });
 
   describe('Download my data', () => {

@@ -14,10 +14,12 @@ import { DownloadMyData } from '../../features/profile/components/download-my-da
 import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
 import { ReminderSettings } from '../../features/profile/components/reminder-settings.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
+import { accountText, useAccountT } from '../../i18n/account.ts';
 
 /** Profile: the account's name and phone, its reminders, and the download of everything held about it. */
 export default function DashboardProfileRoute() {
-  usePageMeta('Profile - Doctors Portal', 'Your name, phone and data at Doctors Portal.');
+  const t = useAccountT();
+  usePageMeta(t('Profile - Doctors Portal'), t('Your name, phone and data at Doctors Portal.'));
   const me = useMe();
   const queryClient = useQueryClient();
   // The saved account is the app's signed-in account from now on (navbar, booking dialog).
@@ -26,19 +28,19 @@ export default function DashboardProfileRoute() {
   // The account and its sessions are gone: forget the token and the cached user as signing out does.
   const onAccountDeleted = async () => {
     await signOut('/');
-    toast.success(accountDeletionTexts.deleted);
+    toast.success(accountText(accountDeletionTexts.deleted));
   };
 
   return (
     <section className="flex flex-col gap-8">
-      <h2 className="text-xl font-semibold">Profile</h2>
+      <h2 className="text-xl font-semibold">{t('Profile')}</h2>
       {me.isPending ? (
-        <Spinner label="Loading your profile…" />
+        <Spinner label={t('Loading your profile…')} />
       ) : me.isError ? (
         <LoadFailed
           layout="section"
           error={me.error}
-          retryLabel="Try again"
+          retryLabel={t('Try again')}
           onRetry={() => void me.refetch()}
         />
       ) : me.data ? (
@@ -47,7 +49,7 @@ export default function DashboardProfileRoute() {
           <ReminderSettings account={me.data} onSaved={onSaved} />
           <section aria-labelledby="my-data-heading" className="flex flex-col gap-2">
             <h3 id="my-data-heading" className="text-lg font-semibold">
-              Your data
+              {t('Your data')}
             </h3>
             <DownloadMyData />
           </section>
@@ -55,7 +57,7 @@ export default function DashboardProfileRoute() {
           <ChangePasswordForm email={me.data.email} />
           <SignedInSessions />
           <Link to="/dashboard/security" className="link self-start text-primary">
-            Two-step sign-in: see Security
+            {t('Two-step sign-in: see Security')}
           </Link>
           <DeleteAccount onDeleted={onAccountDeleted} />
         </>

@@ -5,6 +5,7 @@ import { TextField } from '../../../components/ui/form-field.tsx';
 import { Modal, type ModalHandle } from '../../../components/ui/modal.tsx';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
+import { useAccountT, useAccountText } from '../../../i18n/account.ts';
 
 type DeleteAccountProps = {
   /** The account is gone: the owner signs out locally and leaves the page. */
@@ -21,6 +22,9 @@ export const PASSWORD_FIRST_TEXT = 'Enter your password first.';
  * first. A refused password shows on its field, which takes the focus back.
  */
 export function DeleteAccount({ onDeleted }: DeleteAccountProps) {
+  const t = useAccountT();
+  // The password's error and the failure are English (ours or the server's) until shown.
+  const text = useAccountText();
   const headingId = useId();
   const modalRef = useRef<ModalHandle>(null);
   const remove = useDeleteAccount();
@@ -52,17 +56,17 @@ export function DeleteAccount({ onDeleted }: DeleteAccountProps) {
   return (
     <section aria-labelledby={headingId} className="flex w-full max-w-md flex-col gap-3">
       <h3 id={headingId} className="text-lg font-semibold">
-        Delete my account
+        {t('Delete my account')}
       </h3>
       <p className="text-sm">
-        This signs you out everywhere and deletes your account: your name, email, phone and
-        sign-ins, your upcoming bookings (their times are freed for others), bookings you never paid
-        for or attended, your messages to the clinic and the mails about you.
+        {t(
+          'This signs you out everywhere and deletes your account: your name, email, phone and sign-ins, your upcoming bookings (their times are freed for others), bookings you never paid for or attended, your messages to the clinic and the mails about you.',
+        )}
       </p>
       <p className="text-sm">
-        The clinic keeps the bookings you paid for or attended, without your name, for its records.
-        The name and contact on them are held apart, shown nowhere, and deleted when the law no
-        longer requires them. Payments keep their amount, date and reference.
+        {t(
+          'The clinic keeps the bookings you paid for or attended, without your name, for its records. The name and contact on them are held apart, shown nowhere, and deleted when the law no longer requires them. Payments keep their amount, date and reference.',
+        )}
       </p>
       <form
         noValidate
@@ -81,7 +85,7 @@ export function DeleteAccount({ onDeleted }: DeleteAccountProps) {
       >
         <TextField
           ref={passwordRef}
-          label="Your password"
+          label={t('Your password')}
           type="password"
           autoComplete="current-password"
           value={password}
@@ -90,7 +94,7 @@ export function DeleteAccount({ onDeleted }: DeleteAccountProps) {
             setPassword(event.target.value);
             if (passwordError === PASSWORD_FIRST_TEXT) setPasswordError(undefined);
           }}
-          error={passwordError}
+          error={passwordError && text(passwordError)}
           {...(passwordError ? {} : { 'aria-describedby': `${headingId}-hint` })}
         />
         <label className="flex w-fit cursor-pointer items-center gap-2 text-sm">
@@ -104,30 +108,39 @@ export function DeleteAccount({ onDeleted }: DeleteAccountProps) {
               setPasswordError(undefined);
             }}
           />
-          I signed up with Google and have no password
+          {t('I signed up with Google and have no password')}
         </label>
         <p id={`${headingId}-hint`} className="text-sm opacity-80">
-          Signed up with Google? Tick the box, and sign in with Google again first if it has been
-          more than a few minutes.
+          {t(
+            'Signed up with Google? Tick the box, and sign in with Google again first if it has been more than a few minutes.',
+          )}
         </p>
         <Button type="submit" className="btn-error self-start" isLoading={remove.isPending}>
-          Delete my account
+          {t('Delete my account')}
         </Button>
         {failure && (
           <p role="alert" className="text-sm text-error">
-            {failure}
+            {text(failure)}
           </p>
         )}
       </form>
       {isConfirming && (
-        <Modal ref={modalRef} title="Delete your account?" onClose={() => setIsConfirming(false)}>
-          <p>This cannot be undone. You will be signed out, and your bookings to come cancelled.</p>
+        <Modal
+          ref={modalRef}
+          title={t('Delete your account?')}
+          onClose={() => setIsConfirming(false)}
+        >
+          <p>
+            {t(
+              'This cannot be undone. You will be signed out, and your bookings to come cancelled.',
+            )}
+          </p>
           <div className="modal-action flex-wrap">
             <Button variant="outline" onClick={() => modalRef.current?.close()}>
-              Keep my account
+              {t('Keep my account')}
             </Button>
             <Button className="btn-error" isLoading={remove.isPending} onClick={confirm}>
-              Delete for good
+              {t('Delete for good')}
             </Button>
           </div>
         </Modal>

@@ -7,6 +7,7 @@ import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
+import { accountText, useAccountT } from '../../../i18n/account.ts';
 
 /** The page sends both fields; the route's schema takes either. */
 const profileFormSchema = z.object({ name: nameSchema, phone: phoneSchema });
@@ -18,6 +19,7 @@ type ProfileFormProps = {
 
 /** Name and phone of the signed-in account; the phone pre-fills the booking dialog. */
 export function ProfileForm({ account, onSaved }: ProfileFormProps) {
+  const t = useAccountT();
   const save = useUpdateProfile(onSaved);
   const {
     register,
@@ -32,12 +34,12 @@ export function ProfileForm({ account, onSaved }: ProfileFormProps) {
   const onSubmit = handleSubmit((values) =>
     save.mutate(values, {
       onSuccess: (user) => {
-        toast.success(toasts.profileSaved);
+        toast.success(accountText(toasts.profileSaved));
         reset({ name: user.name, phone: user.phone ?? '' });
       },
       onError: (error) => {
         if (!setServerFieldErrors(setError, error, ['name', 'phone'])) {
-          toast.error(errorMessage(error));
+          toast.error(accountText(errorMessage(error)));
         }
       },
     }),
@@ -45,23 +47,23 @@ export function ProfileForm({ account, onSaved }: ProfileFormProps) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex w-full max-w-md flex-col gap-4">
-      <TextField label="Email" type="email" value={account.email} readOnly disabled />
+      <TextField label={t('Email')} type="email" value={account.email} readOnly disabled />
       <TextField
-        label="Name"
+        label={t('Name')}
         autoComplete="name"
         required
         error={errors.name?.message}
         {...register('name')}
       />
       <TextField
-        label="Phone"
+        label={t('Phone')}
         type="tel"
         autoComplete="tel"
         error={errors.phone?.message}
         {...register('phone')}
       />
       <Button type="submit" className="self-start" isLoading={save.isPending}>
-        Save
+        {t('Save')}
       </Button>
     </form>
   );

@@ -6,6 +6,7 @@ import { configQueryOptions } from '../../../lib/client-config.ts';
 import { TitledSection } from '../../../components/ui/titled-section.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
+import { accountText, useAccountT, useAccountText } from '../../../i18n/account.ts';
 
 export const REMINDERS_SAVED_TOAST = 'Reminder settings saved';
 
@@ -17,6 +18,7 @@ type Choice = 'remindersOptOut' | 'recallOptOut' | 'smsOptIn';
 type ReminderChoiceProps = {
   account: Account;
   choice: Choice;
+  /** In the reader's language, as are `failure` and `hint`. */
   label: string;
   /** Ends 'Your … not saved: why'. */
   failure: string;
@@ -30,6 +32,7 @@ type ReminderChoiceProps = {
  * the new choice; if saving fails it shows the saved one again, and why.
  */
 function ReminderChoice({ account, choice, label, failure, hint, onSaved }: ReminderChoiceProps) {
+  const text = useAccountText();
   const save = useUpdateProfile(onSaved);
   const checkboxId = useId();
   const hintId = useId();
@@ -38,7 +41,10 @@ function ReminderChoice({ account, choice, label, failure, hint, onSaved }: Remi
   const isChecked = isOn(save.isPending ? save.variables?.[choice] : account[choice]);
 
   const setChoice = (on: boolean) =>
-    save.mutate({ [choice]: isOptOut ? !on : on }, { onSuccess: () => toast.success(REMINDERS_SAVED_TOAST) });
+    save.mutate(
+      { [choice]: isOptOut ? !on : on },
+      { onSuccess: () => toast.success(accountText(REMINDERS_SAVED_TOAST)) },
+    );
 
   return (
     <>
@@ -61,7 +67,7 @@ function ReminderChoice({ account, choice, label, failure, hint, onSaved }: Remi
       )}
       {save.isError && (
         <p role="alert" className="text-sm text-error">
-          {failure}: {errorMessage(save.error)}
+          {failure}: {text(errorMessage(save.error))}
         </p>
       )}
     </>
@@ -78,21 +84,22 @@ type ReminderSettingsProps = {
  * (`recallOptOut`, practice-loop.md section 4), each on or off by itself; and texts, where offered.
  */
 export function ReminderSettings({ account, onSaved }: ReminderSettingsProps) {
+  const t = useAccountT();
   const config = useQuery(configQueryOptions());
   return (
-    <TitledSection title="Reminders" className="flex flex-col gap-2">
+    <TitledSection title={t('Reminders')} className="flex flex-col gap-2">
       <ReminderChoice
         account={account}
         choice="remindersOptOut"
-        label="Email me appointment reminders"
-        failure="Your reminder settings were not saved"
+        label={t('Email me appointment reminders')}
+        failure={t('Your reminder settings were not saved')}
         onSaved={onSaved}
       />
       <ReminderChoice
         account={account}
         choice="recallOptOut"
-        label="Send me check-up reminders (recall)"
-        failure="Your check-up reminder setting was not saved"
+        label={t('Send me check-up reminders (recall)')}
+        failure={t('Your check-up reminder setting was not saved')}
         onSaved={onSaved}
       />
       {/* Texts too (`smsOptIn`, practice-loop.md section 5), only where the clinic sends them; the server checks the phone. */}
@@ -100,9 +107,11 @@ export function ReminderSettings({ account, onSaved }: ReminderSettingsProps) {
         <ReminderChoice
           account={account}
           choice="smsOptIn"
-          label="Text my reminders to my phone too"
-          hint="Your phone in international format, such as +14155550123. Reply C to a text to confirm, R to move the appointment, STOP to stop texts."
-          failure="Your text message setting was not saved"
+          label={t('Text my reminders to my phone too')}
+          hint={t(
+            'Your phone in international format, such as +14155550123. Reply C to a text to confirm, R to move the appointment, STOP to stop texts.',
+          )}
+          failure={t('Your text message setting was not saved')}
           onSaved={onSaved}
         />
       )}
