@@ -4,10 +4,12 @@ import { useMe } from '../../features/auth/api/get-me.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { MyHistory } from '../../features/dashboard/components/my-history.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
+import { useVisitsT } from '../../i18n/visits.ts';
 
 /** My History: the patient's past appointments, 'History loading' while they load (spec section 2). */
 export default function DashboardHistoryRoute() {
-  usePageMeta('My History - Doctors Portal', 'Your treatment history at Doctors Portal.');
+  const t = useVisitsT();
+  usePageMeta(t('My History - Doctors Portal'), t('Your treatment history at Doctors Portal.'));
   const me = useMe();
   const signOut = useSignOut();
   // A refused bookings list (spec section 4): sign out, forget the token, go home.
@@ -15,8 +17,8 @@ export default function DashboardHistoryRoute() {
   if (!me.data) {
     return (
       <section className="flex flex-col gap-4">
-        <h2 className="text-xl font-semibold">My History</h2>
-        <p role="status">{texts.historyLoading}</p>
+        <h2 className="text-xl font-semibold">{t('My History')}</h2>
+        <p role="status">{t(texts.historyLoading)}</p>
       </section>
     );
   }

@@ -12,7 +12,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { doctorTitle } from '../../../lib/doctor-title.ts';
 import { useClinicTimeZone } from '../../../lib/clinic-query.ts';
-import { mediumDateOf } from '../../../lib/medium-date.ts';
+import { useLocalFormat } from '../../../i18n/format.ts';
+import { useVisitsT, visitInstant } from '../../../i18n/visits.ts';
 import { useDownloadAppointmentIcs } from '../api/download-appointment-ics.ts';
 import {
   dollars,
@@ -22,7 +23,6 @@ import {
 import { AppointmentHistory } from './appointment-history.tsx';
 import { AppointmentLoader, BackLink } from './appointment-loader.tsx';
 import { CancelAppointmentDialog } from './cancel-appointment-dialog.tsx';
-import { instantLabel } from '../../../lib/instants.tsx';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -34,21 +34,22 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function PaymentState({ booking }: { booking: BookingDetail }) {
+  const t = useVisitsT();
   if (booking.paid) {
     return (
       <>
-        <span className="font-semibold text-success">paid</span>
-        {booking.paymentMode === 'desk' && ' at the clinic'}
+        <span className="font-semibold text-success">{t('paid')}</span>
+        {booking.paymentMode === 'desk' && ` ${t('at the clinic')}`}
       </>
     );
   }
-  if (booking.price <= 0) return <>Nothing to pay</>;
-  if (booking.status !== 'confirmed') return <>Not paid</>;
+  if (booking.price <= 0) return <>{t('Nothing to pay')}</>;
+  if (booking.status !== 'confirmed') return <>{t('Not paid')}</>;
   return (
     <span className="flex flex-wrap items-center gap-2">
-      Not paid yet
+      {t('Not paid yet')}
       <Link to={`/dashboard/payment/${booking._id}`} className="btn btn-success btn-xs">
-        pay
+        {t('pay')}
       </Link>
     </span>
   );
@@ -56,6 +57,7 @@ function PaymentState({ booking }: { booking: BookingDetail }) {
 
 function CalendarFileButton({ id }: { id: string }) {
   const download = useDownloadAppointmentIcs(id);
+  const t = useVisitsT();
   return (
     <Button
       variant="ghost"
@@ -65,7 +67,7 @@ function CalendarFileButton({ id }: { id: string }) {
         download.mutate(undefined, { onError: (error) => toast.error(errorMessage(error)) })
       }
     >
-      Add to my calendar (.ics)
+      {t('Add to my calendar (.ics)')}
     </Button>
   );
 }
@@ -74,6 +76,7 @@ function Actions({ booking }: { booking: BookingDetail }) {
   const [isCancelOpen, setIsCancelOpen] = useState(false);
   const noteId = useId();
   const timeZone = useClinicTimeZone();
+  const t = useVisitsT();
   const { canCancel, canReschedule } = booking;
   const note = !canCancel
     ? windowClosedText(booking, booking.cancelDeadline)
@@ -96,11 +99,11 @@ function Actions({ booking }: { booking: BookingDetail }) {
             to={`/dashboard/appointments/${encodeURIComponent(booking._id)}/reschedule`}
             className="btn btn-primary"
           >
-            Reschedule
+            {t('Reschedule')}
           </Link>
         ) : (
           <Button disabled aria-describedby={noteId}>
-            Reschedule
+            {t('Reschedule')}
           </Button>
         )}
         <Button
@@ -110,7 +113,7 @@ function Actions({ booking }: { booking: BookingDetail }) {
           aria-describedby={canCancel ? undefined : noteId}
           onClick={() => setIsCancelOpen(true)}
         >
-          Cancel appointment
+          {t('Cancel appointment')}
         </Button>
       </div>
       {note ? (
@@ -120,7 +123,9 @@ function Actions({ booking }: { booking: BookingDetail }) {
       ) : (
         openUntil && (
           <p className="text-sm text-base-content/70">
-            You can change or cancel it online until {instantLabel(openUntil, timeZone)}.
+            {t('You can change or cancel it online until {{time}}.', {
+              time: visitInstant(openUntil, timeZone),
+            })}
           </p>
         )
       )}
@@ -134,6 +139,8 @@ function Actions({ booking }: { booking: BookingDetail }) {
 function Detail({ booking }: { booking: BookingDetail }) {
   const headingId = useId();
   const isConfirmed = booking.status === 'confirmed';
+  const t = useVisitsT();
+  const format = useLocalFormat();
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -144,15 +151,15 @@ function Detail({ booking }: { booking: BookingDetail }) {
       </div>
 
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
-        <Fact term="Date">{mediumDateOf(booking.date)}</Fact>
-        <Fact term="Time">{booking.slot}</Fact>
-        {booking.doctor && <Fact term="Doctor">{doctorTitle(booking.doctor.name)}</Fact>}
-        <Fact term="Price">{dollars(booking.price)}</Fact>
-        <Fact term="Payment">
+        <Fact term={t('Date')}>{format.date(booking.date)}</Fact>
+        <Fact term={t('Time')}>{format.slot(booking.slot)}</Fact>
+        {booking.doctor && <Fact term={t('Doctor')}>{doctorTitle(booking.doctor.name)}</Fact>}
+        <Fact term={t('Price')}>{dollars(booking.price)}</Fact>
+        <Fact term={t('Payment')}>
           <PaymentState booking={booking} />
         </Fact>
         {booking.refund && (
-          <Fact term="Refund">
+          <Fact term={t('Refund')}>
             <span className={booking.refund.status === 'failed' ? 'text-error' : undefined}>
               {refundText(booking.refund)}
             </span>

@@ -10,20 +10,16 @@ import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAppointment } from '../api/get-appointment.ts';
+import { useVisitsT } from '../../../i18n/visits.ts';
 
 export const NOT_FOUND_TEXT = 'There is no such booking.';
 
 /** The way back up, above an appointment page: to the list, or from a change to the booking. */
-export function BackLink({
-  to = '/dashboard',
-  children = 'Back to My Appointments',
-}: {
-  to?: string;
-  children?: ReactNode;
-}) {
+export function BackLink({ to = '/dashboard', children }: { to?: string; children?: ReactNode }) {
+  const t = useVisitsT();
   return (
     <Link to={to} className="link link-primary w-fit">
-      {children}
+      {children ?? t('Back to My Appointments')}
     </Link>
   );
 }
@@ -35,13 +31,14 @@ type AppointmentLoaderProps = {
 
 export function AppointmentLoader({ id, children }: AppointmentLoaderProps) {
   const appointment = useAppointment(id);
+  const t = useVisitsT();
 
-  if (appointment.isPending) return <Spinner label="Loading your appointment…" />;
+  if (appointment.isPending) return <Spinner label={t('Loading your appointment…')} />;
   if (appointment.isError) {
     if (isApiError(appointment.error) && appointment.error.status === 404) {
       return (
         <div className="flex flex-col items-start gap-4">
-          <p role="alert">{NOT_FOUND_TEXT}</p>
+          <p role="alert">{t(NOT_FOUND_TEXT)}</p>
           <BackLink />
         </div>
       );

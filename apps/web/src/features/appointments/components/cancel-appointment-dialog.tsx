@@ -8,10 +8,10 @@ import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { doctorTitle } from '../../../lib/doctor-title.ts';
 import { useClinicTimeZone } from '../../../lib/clinic-query.ts';
-import { mediumDateOf } from '../../../lib/medium-date.ts';
+import { useLocalFormat } from '../../../i18n/format.ts';
+import { useVisitsT, visitInstant, visitsText } from '../../../i18n/visits.ts';
 import { useCancelAppointment } from '../api/cancel-appointment.ts';
 import { closedWindowMessage, dollars } from '../utils/appointment-texts.ts';
-import { instantLabel } from '../../../lib/instants.tsx';
 
 export const CANCELLED_TOAST = 'Your appointment was cancelled.';
 
@@ -29,6 +29,8 @@ export function CancelAppointmentDialog({ booking, onClose }: CancelAppointmentD
   const modalRef = useRef<ModalHandle>(null);
   const cancel = useCancelAppointment(booking._id);
   const timeZone = useClinicTimeZone();
+  const t = useVisitsT();
+  const format = useLocalFormat();
   const {
     register,
     handleSubmit,
@@ -38,7 +40,7 @@ export function CancelAppointmentDialog({ booking, onClose }: CancelAppointmentD
   const confirm = ({ reason }: { reason?: string | undefined }) =>
     cancel.mutate(reason ? { reason } : {}, {
       onSuccess: () => {
-        toast.success(CANCELLED_TOAST);
+        toast.success(visitsText(CANCELLED_TOAST));
         modalRef.current?.close();
       },
     });
@@ -46,44 +48,63 @@ export function CancelAppointmentDialog({ booking, onClose }: CancelAppointmentD
     ? (closedWindowMessage(cancel.error, booking) ?? errorMessage(cancel.error))
     : null;
   const isPaid = booking.paid && booking.price > 0;
+  const what = {
+    treatment: booking.treatment,
+    date: format.date(booking.date),
+    slot: format.slot(booking.slot),
+  };
+  const price = dollars(booking.price);
 
   return (
-    <Modal ref={modalRef} title="Cancel this appointment?" onClose={onClose}>
+    <Modal ref={modalRef} title={t('Cancel this appointment?')} onClose={onClose}>
       <form
         noValidate
         onSubmit={(event) => void handleSubmit(confirm)(event)}
         className="flex flex-col gap-3"
       >
         <p>
-          {booking.treatment} on {mediumDateOf(booking.date)} at {booking.slot}
-          {booking.doctor && ` with ${doctorTitle(booking.doctor.name)}`}.
+          {booking.doctor
+            ? t('{{treatment}} on {{date}} at {{slot}} with {{doctor}}.', {
+                ...what,
+                doctor: doctorTitle(booking.doctor.name),
+              })
+            : t('{{treatment}} on {{date}} at {{slot}}.', what)}
         </p>
         {booking.cancelDeadline && (
-          <p>You can cancel online until {instantLabel(booking.cancelDeadline, timeZone)}.</p>
+          <p>
+            {t('You can cancel online until {{time}}.', {
+              time: visitInstant(booking.cancelDeadline, timeZone),
+            })}
+          </p>
         )}
         <p>
           {isPaid
             ? booking.paymentMode === 'desk'
               ? // Money taken at the desk is handed back there, not sent to a card.
-                `You paid ${dollars(booking.price)} at the clinic: you will get a full refund of ${dollars(booking.price)} at the clinic's desk.`
-              : `You paid ${dollars(booking.price)}: you will get a full refund of ${dollars(booking.price)} to your card.`
-            : 'Nothing has been paid for it, so there is nothing to refund.'}
+                t(
+                  "You paid {{price}} at the clinic: you will get a full refund of {{price}} at the clinic's desk.",
+                  { price },
+                )
+              : t('You paid {{price}}: you will get a full refund of {{price}} to your card.', {
+                  price,
+                })
+            : t('Nothing has been paid for it, so there is nothing to refund.')}
         </p>
         <TextAreaField
-          label="Reason (optional)"
+          label={t('Reason (optional)')}
           rows={2}
           maxLength={500}
           error={errors.reason?.message}
           {...register('reason')}
         />
-        <ModalFooter refusal={refusal} dismissLabel="Keep appointment" onDismiss={() => modalRef.current?.close()}>
+        <ModalFooter refusal={refusal} dismissLabel={t('Keep appointment')} onDismiss={() => modalRef.current?.close()}>
           <Button
             type="submit"
             variant="outline"
             className="btn-error"
             isLoading={cancel.isPending}
           >
-            Yes, cancel it
+            {t('Yes, cancel it')}
           </Button>
         </ModalFooter>
       </form>

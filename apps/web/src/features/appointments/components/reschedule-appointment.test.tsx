@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BookingDetail } from '@clinic/shared';
 import {
@@ -11,6 +11,8 @@ import {
   slotLabels,
 } from '../../../test/factories.ts';
 import { json, mockFetch, problem, renderAt, type ApiCall } from '../../../test/utils.tsx';
+import { loadCatalog } from '../../../i18n/catalog.ts';
+import { chooseLocale } from '../../../i18n/locale.ts';
 import { RescheduleAppointment } from './reschedule-appointment.tsx';
 
 const treatmentId = '5f0c1c0e-0000-4000-8000-000000000003';
@@ -302,5 +304,33 @@ describe('RescheduleAppointment', () => {
       await screen.findByText('There is no free time on this day. Please choose another day.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Move appointment' })).toBeDisabled();
+  });
+});
+
+describe('RescheduleAppointment in Spanish', () => {
+  afterEach(() => {
+    act(() => chooseLocale('en'));
+  });
+
+  it('reads Spanish, with the day, the time and the free times as Spanish writes them', async () => {
+    await loadCatalog('es', 'visits');
+    act(() => chooseLocale('es'));
+    const booking = bookingDetailFactory({ slot: slotLabels[1] });
+    mockFetch({
+      'GET /api/booking/b1': () => json(booking),
+      'GET /api/availability': () => json(availabilityFactory()),
+    });
+    renderPage();
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Cambie la fecha de su cita' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Su hora actual:/)).toHaveTextContent(
+      'Su hora actual: Teeth Cleaning el 12 jun 2030 a las 08:30–09:00.',
+    );
+    const time = await screen.findByRole('combobox', { name: 'Hora' });
+    expect(within(time).getByRole('option', { name: '08:30–09:00 (actual)' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Volver a la cita' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cambiar la cita' })).toBeInTheDocument();
   });
 });

@@ -7,7 +7,7 @@
  * The move names the version the patient saw (`If-Match`): a booking changed meanwhile is not
  * moved (412), the page reloads it and asks the patient to look again.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { Fragment, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
@@ -26,7 +26,8 @@ import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { doctorTitle } from '../../../lib/doctor-title.ts';
-import { mediumDateOf } from '../../../lib/medium-date.ts';
+import { useLocalFormat } from '../../../i18n/format.ts';
+import { useVisitsT, visitDate, visitSlot, visitsText } from '../../../i18n/visits.ts';
 import { appointmentQueryKey } from '../api/get-appointment.ts';
 import { useRescheduleAvailability } from '../api/get-reschedule-availability.ts';
 import { useRescheduleAppointment } from '../api/reschedule-appointment.ts';
@@ -40,16 +41,27 @@ import { ANY_DOCTOR, isCurrentTime, slotChoices } from '../utils/reschedule-choi
 import { AppointmentLoader, BackLink } from './appointment-loader.tsx';
 
 export function movedToast(date: string, slot: string): string {
-  return `Your appointment was moved to ${mediumDateOf(date)} at ${slot}.`;
+  return visitsText('Your appointment was moved to {{date}} at {{slot}}.', {
+    date: visitDate(date),
+    slot: visitSlot(slot),
+  });
+}
+
+/** A translated text whose `{{placeholders}}` are elements (a date in bold): its parts in order. */
+function withParts(text: string, parts: Readonly<Record<string, ReactNode>>): ReactNode {
+  return text.split(/(\{\{\s*\w+\s*\}\})/).map((piece, index) => {
+    const name = /^\{\{\s*(\w+)\s*\}\}$/.exec(piece)?.[1];
+    return <Fragment key={index}>{name !== undefined && name in parts ? parts[name] : piece}</Fragment>;
+  });
 }
 
 /** What to tell the patient when the move was refused. */
 function refusalText(error: unknown, booking: BookingDetail): string {
   if (isApiError(error)) {
     if (error.status === 412 || error.code === ErrorCode.PRECONDITION_FAILED)
-      return STALE_VERSION_TEXT;
+      return visitsText(STALE_VERSION_TEXT);
     if (error.status === 409 && bookingConflictSchema.safeParse(error.body).success) {
-      return SLOT_TAKEN_TEXT;
+      return visitsText(SLOT_TAKEN_TEXT);
     }
   }
   return closedWindowMessage(error, booking) ?? errorMessage(error);
@@ -66,6 +78,8 @@ function localToday(): IsoDate {
 function RescheduleForm({ booking }: { booking: BookingDetail }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const t = useVisitsT();
+  const format = useLocalFormat();
   const [today] = useState(localToday);
   const bookedDay = booking.date.slice(0, 10);
   const [date, setDate] = useState<IsoDate>(bookedDay >= today ? bookedDay : today);
@@ -107,7 +121,7 @@ function RescheduleForm({ booking }: { booking: BookingDetail }) {
       return;
     }
     if (isCurrentTime(booking, date, slot, doctorId)) {
-      setSlotError('This is your current time: choose another one.');
+      setSlotError(t('This is your current time: choose another one.'));
       return;
     }
     reschedule.mutate(
@@ -131,7 +145,7 @@ function RescheduleForm({ booking }: { booking: BookingDetail }) {
   return (
     <form noValidate onSubmit={submit} className="flex max-w-md flex-col gap-4">
       <TextField
-        label="Date"
+        label={t('Date')}
         type="date"
         min={today}
         value={date}
@@ -146,23 +160,25 @@ function RescheduleForm({ booking }: { booking: BookingDetail }) {
       />
       {doctors && (
         <SelectField
-          label="Doctor"
+          label={t('Doctor')}
           value={doctorId}
           onChange={(event) => {
             setChosenDoctorId(event.target.value);
             changed();
           }}
         >
-          <option value={ANY_DOCTOR}>Any available doctor</option>
+          <option value={ANY_DOCTOR}>{t('Any available doctor')}</option>
           {doctors.map((doctor) => (
             <option key={doctor._id} value={doctor._id} disabled={!doctor.isFree}>
-              {doctor.isFree ? doctor.name : `${doctor.name} (no free time this day)`}
+              {doctor.isFree
+                ? doctor.name
+                : t('{{doctor}} (no free time this day)', { doctor: doctor.name })}
             </option>
           ))}
         </SelectField>
       )}
       {availability.isPending ? (
-        <Spinner label="Loading the free times…" className="py-4" />
+        <Spinner label={t('Loading the free times…')} className="py-4" />
       ) : availability.isError ? (
         <LoadFailed
           layout="section"
@@ -170,10 +186,10 @@ function RescheduleForm({ booking }: { booking: BookingDetail }) {
           onRetry={() => void availability.refetch()}
         />
       ) : slots.length === 0 ? (
-        <p role="status">There is no free time on this day. Please choose another day.</p>
+        <p role="status">{t('There is no free time on this day. Please choose another day.')}</p>
       ) : (
         <SelectField
-          label="Time"
+          label={t('Time')}
           value={slot}
           error={slotError}
           onChange={(event) => {
@@ -181,12 +197,14 @@ function RescheduleForm({ booking }: { booking: BookingDetail }) {
             changed();
           }}
         >
-          <option value="">Choose a time</option>
+          <option value="">{t('Choose a time')}</option>
           {slots.map((label) => {
             const isCurrent = isCurrentTime(booking, date, label, doctors ? doctorId : ANY_DOCTOR);
             return (
               <option key={label} value={label} disabled={isCurrent}>
-                {isCurrent ? `${label} (current)` : label}
+                {isCurrent
+                  ? t('{{slot}} (current)', { slot: format.slot(label) })
+                  : format.slot(label)}
               </option>
             );
           })}
@@ -199,7 +217,7 @@ function RescheduleForm({ booking }: { booking: BookingDetail }) {
       )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" isLoading={reschedule.isPending} disabled={slots.length === 0}>
-          Move appointment
+          {t('Move appointment')}
         </Button>
       </div>
     </form>
@@ -209,16 +227,26 @@ function RescheduleForm({ booking }: { booking: BookingDetail }) {
 function Reschedule({ booking }: { booking: BookingDetail }) {
   const headingId = useId();
   const canMove = booking.status === 'confirmed' && booking.canReschedule;
+  const t = useVisitsT();
+  const format = useLocalFormat();
+  const parts = {
+    treatment: booking.treatment,
+    date: <strong className="whitespace-nowrap">{format.date(booking.date)}</strong>,
+    slot: <strong className="whitespace-nowrap">{format.slot(booking.slot)}</strong>,
+    ...(booking.doctor && { doctor: doctorTitle(booking.doctor.name) }),
+  };
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <h2 id={headingId} className="text-xl font-semibold">
-        Reschedule your appointment
+        {t('Reschedule your appointment')}
       </h2>
       <p>
-        Your current time: {booking.treatment} on{' '}
-        <strong className="whitespace-nowrap">{mediumDateOf(booking.date)}</strong> at{' '}
-        <strong className="whitespace-nowrap">{booking.slot}</strong>
-        {booking.doctor && ` with ${doctorTitle(booking.doctor.name)}`}.
+        {withParts(
+          booking.doctor
+            ? t('Your current time: {{treatment}} on {{date}} at {{slot}} with {{doctor}}.')
+            : t('Your current time: {{treatment}} on {{date}} at {{slot}}.'),
+          parts,
+        )}
       </p>
       {canMove ? (
         <RescheduleForm booking={booking} />
@@ -226,7 +254,7 @@ function Reschedule({ booking }: { booking: BookingDetail }) {
         <p role="status">
           {booking.status === 'confirmed'
             ? windowClosedText(booking, booking.rescheduleDeadline)
-            : 'This appointment can no longer be changed.'}
+            : t('This appointment can no longer be changed.')}
         </p>
       )}
     </section>
@@ -234,12 +262,13 @@ function Reschedule({ booking }: { booking: BookingDetail }) {
 }
 
 export function RescheduleAppointment({ id }: { id: string }) {
+  const t = useVisitsT();
   return (
     <AppointmentLoader id={id}>
       {(booking) => (
         <div className="flex flex-col gap-4">
           <BackLink to={`/dashboard/appointments/${encodeURIComponent(id)}`}>
-            Back to the appointment
+            {t('Back to the appointment')}
           </BackLink>
           <Reschedule booking={booking} />
         </div>

@@ -2,13 +2,17 @@
  * What the appointment pages say about a booking: its deadlines, its payment and
  * refund, its history, and why a change is not possible online.
  */
+import type { VisitsText } from '../../../i18n/visits.ts';
 import { ErrorCode, type Booking, type BookingEvent } from '@clinic/shared';
 import { isApiError } from '../../../lib/api-client.ts';
-import { mediumDateOf } from '../../../lib/medium-date.ts';
+import { visitDate, visitMoney, visitSlot, visitsText } from '../../../i18n/visits.ts';
 
-/** Dollars as the spec shows prices: `$17`, and cents only when there are some (`$17.50`). */
+/**
+ * Dollars as the spec shows prices: `$17`, and cents only when there are some (`$17.50`); in
+ * Spanish and German as their language writes them.
+ */
 export function dollars(amount: number): string {
-  return `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
+  return visitMoney(amount);
 }
 
 export const REFUND_FAILED_TEXT = 'The refund could not be completed; the clinic will contact you.';
@@ -16,11 +20,11 @@ export const REFUND_FAILED_TEXT = 'The refund could not be completed; the clinic
 export function refundText(refund: NonNullable<Booking['refund']>): string {
   switch (refund.status) {
     case 'pending':
-      return 'Refund pending';
+      return visitsText('Refund pending');
     case 'succeeded':
-      return `Refunded ${dollars(refund.amount)}`;
+      return visitsText('Refunded {{amount}}', { amount: dollars(refund.amount) });
     case 'failed':
-      return REFUND_FAILED_TEXT;
+      return visitsText(REFUND_FAILED_TEXT);
   }
 }
 
@@ -34,7 +38,7 @@ export function noticeHours(booking: Pick<Booking, 'startsAt'>, deadline: string
 }
 
 function hoursText(hours: number): string {
-  return hours === 1 ? '1 hour' : `${hours} hours`;
+  return hours === 1 ? visitsText('1 hour') : visitsText('{{hours}} hours', { hours });
 }
 
 /**
@@ -46,8 +50,10 @@ export function windowClosedText(
   deadline: string | null,
 ): string {
   if (deadline === null)
-    return 'This appointment cannot be changed online. Please call the clinic.';
-  return `Changes close ${hoursText(noticeHours(booking, deadline))} before your appointment. Please call the clinic.`;
+    return visitsText('This appointment cannot be changed online. Please call the clinic.');
+  return visitsText('Changes close {{hours}} before your appointment. Please call the clinic.', {
+    hours: hoursText(noticeHours(booking, deadline)),
+  });
 }
 
 export const SLOT_TAKEN_TEXT = 'The time you have selected is no longer available.';
@@ -91,16 +97,23 @@ export function closedWindowMessage(
   // The error handler puts the status's title in `detail` when the service gave no words.
   if (error.detail && error.detail !== body?.title) return error.detail;
   const hours = noticeHours(booking, closed.deadline ?? booking.cancelDeadline);
-  return `Changes close ${hoursText(hours)} before your appointment. Please call ${closed.clinicPhone ?? 'the clinic'}.`;
+  return closed.clinicPhone
+    ? visitsText('Changes close {{hours}} before your appointment. Please call {{phone}}.', {
+        hours: hoursText(hours),
+        phone: closed.clinicPhone,
+      })
+    : visitsText('Changes close {{hours}} before your appointment. Please call the clinic.', {
+        hours: hoursText(hours),
+      });
 }
 
-const actorText: Record<BookingEvent['actor'], string> = {
+const actorText = {
   patient: 'by you',
   admin: 'by the clinic',
   system: 'automatically',
-};
+} as const satisfies Record<BookingEvent['actor'], string>;
 
-const statusText: Record<string, string> = {
+const statusText: Partial<Record<string, VisitsText>> = {
   confirmed: 'Confirmed',
   completed: 'Marked completed',
   no_show: 'Marked as a no-show',
@@ -122,7 +135,9 @@ function stringAt(data: Record<string, unknown>, ...path: string[]): string | un
 function whenText(data: Record<string, unknown>, key: string): string | undefined {
   const date = stringAt(data, key, 'date');
   const slot = stringAt(data, key, 'slot');
-  return date && slot ? `${mediumDateOf(date)} at ${slot}` : undefined;
+  return date && slot
+    ? visitsText('{{date}} at {{slot}}', { date: visitDate(date), slot: visitSlot(slot) })
+    : undefined;
 }
 
 /**
@@ -131,33 +146,45 @@ function whenText(data: Record<string, unknown>, key: string): string | undefine
  */
 export function eventText(event: BookingEvent): string {
   const { data } = event;
+  const by = visitsText(actorText[event.actor]);
   switch (event.type) {
     case 'created':
-      return `Booked ${actorText[event.actor]}`;
+      return visitsText('Booked {{by}}', { by });
     case 'rescheduled': {
       const from = whenText(data, 'from');
       const to = whenText(data, 'to');
-      const moved = to ? `Moved to ${to}` : 'Moved';
-      return `${moved}${from ? ` (was ${from})` : ''} ${actorText[event.actor]}`;
+      if (to && from) return visitsText('Moved to {{to}} (was {{from}}) {{by}}', { to, from, by });
+      if (to) return visitsText('Moved to {{to}} {{by}}', { to, by });
+      if (from) return visitsText('Moved (was {{from}}) {{by}}', { from, by });
+      return visitsText('Moved {{by}}', { by });
     }
     case 'cancelled': {
       const reason = stringAt(data, 'reason');
-      const who = event.actor === 'patient' ? 'Cancelled online' : 'Cancelled by the clinic';
+      const who = visitsText(
+        event.actor === 'patient' ? 'Cancelled online' : 'Cancelled by the clinic',
+      );
       return reason ? `${who}: ${reason}` : who;
     }
     case 'status': {
       const status = stringAt(data, 'status') ?? stringAt(data, 'to');
-      return `${(status && statusText[status]) ?? 'Status changed'} ${actorText[event.actor]}`;
+      const what = (status && statusText[status]) || 'Status changed';
+      return visitsText('{{status}} {{by}}', { status: visitsText(what), by });
     }
     case 'paid':
-      return typeof data.amount === 'number' ? `Paid ${dollars(data.amount)}` : 'Paid';
+      return typeof data.amount === 'number'
+        ? visitsText('Paid {{amount}}', { amount: dollars(data.amount) })
+        : visitsText('Paid');
     case 'refund': {
       const status = stringAt(data, 'status');
       const amount = typeof data.amount === 'number' ? data.amount : undefined;
-      if (status === 'failed') return 'Refund failed';
+      if (status === 'failed') return visitsText('Refund failed');
       if (status === 'succeeded')
-        return amount === undefined ? 'Refunded' : `Refunded ${dollars(amount)}`;
-      return amount === undefined ? 'Refund started' : `Refund of ${dollars(amount)} started`;
+        return amount === undefined
+          ? visitsText('Refunded')
+          : visitsText('Refunded {{amount}}', { amount: dollars(amount) });
+      return amount === undefined
+        ? visitsText('Refund started')
+        : visitsText('Refund of {{amount}} started', { amount: dollars(amount) });
     }
   }
 }

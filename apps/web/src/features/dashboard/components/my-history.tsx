@@ -9,7 +9,8 @@ import {
 } from '../../../components/ui/stacked-table.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { doctorTitle } from '../../../lib/doctor-title.ts';
-import { mediumDateOf } from '../../../lib/medium-date.ts';
+import { useLocalFormat } from '../../../i18n/format.ts';
+import { useVisitsT } from '../../../i18n/visits.ts';
 import { useBookings } from '../api/get-bookings.ts';
 import {
   historyPaymentLabel,
@@ -30,28 +31,30 @@ const statusBadge: Record<Booking['status'], string> = {
 };
 
 function HistoryRow({ booking }: { booking: Booking }) {
+  const t = useVisitsT();
+  const format = useLocalFormat();
   const payment = historyPaymentLabel(booking);
   const refund = refundNote(booking);
   return (
     <StackedRow>
-      <Cell label="Treatment">
+      <Cell label={t('Treatment')}>
         <span className="font-medium">{booking.treatment}</span>
       </Cell>
-      <Cell label="Doctor">{booking.doctor ? doctorTitle(booking.doctor.name) : '—'}</Cell>
-      <Cell label="Date">
-        <span className="whitespace-nowrap">{mediumDateOf(booking.date)}</span>
+      <Cell label={t('Doctor')}>{booking.doctor ? doctorTitle(booking.doctor.name) : '—'}</Cell>
+      <Cell label={t('Date')}>
+        <span className="whitespace-nowrap">{format.date(booking.date)}</span>
       </Cell>
-      <Cell label="Time">
-        <span className="whitespace-nowrap">{booking.slot}</span>
+      <Cell label={t('Time')}>
+        <span className="whitespace-nowrap">{format.slot(booking.slot)}</span>
       </Cell>
-      <Cell label="Status">
+      <Cell label={t('Status')}>
         <span
           className={`badge badge-soft badge-sm whitespace-nowrap ${statusBadge[booking.status]}`}
         >
           {historyStatusLabel(booking.status)}
         </span>
       </Cell>
-      <Cell label="Payment">
+      <Cell label={t('Payment')}>
         <span className="whitespace-nowrap">{payment ?? '—'}</span>
         {refund && <span className="block text-xs text-base-content/70">{refund}</span>}
       </Cell>
@@ -85,6 +88,7 @@ export function MyHistory({ email, onAccessDenied, now: pinnedNow }: MyHistoryPr
   const titleId = useId();
   const isDenied = isAccessDenied(bookings.error);
   const reported = useRef(false);
+  const t = useVisitsT();
 
   useEffect(() => {
     if (isDenied && !reported.current) {
@@ -98,7 +102,7 @@ export function MyHistory({ email, onAccessDenied, now: pinnedNow }: MyHistoryPr
     content = (
       <p role="status" className="flex items-center gap-2">
         <span aria-hidden="true" className="loading loading-spinner loading-sm text-primary" />
-        {texts.historyLoading}
+        {t(texts.historyLoading)}
       </p>
     );
   } else if (bookings.isError) {
@@ -108,13 +112,13 @@ export function MyHistory({ email, onAccessDenied, now: pinnedNow }: MyHistoryPr
     content =
       visits.length === 0 ? (
         <p>
-          {NO_HISTORY_TEXT}{' '}
+          {t(NO_HISTORY_TEXT)}{' '}
           <Link to="/appointment" className="link link-primary">
-            Book an appointment
+            {t('Book an appointment')}
           </Link>
         </p>
       ) : (
-        <StackedTable labelledBy={titleId} columns={COLUMNS}>
+        <StackedTable labelledBy={titleId} columns={COLUMNS.map((column) => t(column))}>
           {visits.map((booking) => (
             <HistoryRow key={booking._id} booking={booking} />
           ))}
@@ -125,7 +129,7 @@ export function MyHistory({ email, onAccessDenied, now: pinnedNow }: MyHistoryPr
   return (
     <section aria-labelledby={titleId} className="flex min-w-0 flex-col gap-4">
       <h2 id={titleId} className="text-xl font-semibold">
-        My History
+        {t('My History')}
       </h2>
       {content}
     </section>

@@ -4,6 +4,7 @@
  * outcome and the money in the patient's words.
  */
 import type { Booking } from '@clinic/shared';
+import { visitMoney, visitsText } from '../../../i18n/visits.ts';
 
 /** The bookings that belong in the history, newest first; `now` is milliseconds since the epoch. */
 export function pastAppointments(bookings: readonly Booking[], now: number): Booking[] {
@@ -16,20 +17,21 @@ export function pastAppointments(bookings: readonly Booking[], now: number): Boo
 export function historyStatusLabel(status: Booking['status']): string {
   switch (status) {
     case 'completed':
-      return 'Completed';
+      return visitsText('Completed');
     case 'no_show':
-      return 'Did not attend';
+      return visitsText('Did not attend');
     case 'cancelled':
-      return 'Cancelled';
+      return visitsText('Cancelled');
     case 'confirmed':
-      return 'Awaiting outcome';
+      return visitsText('Awaiting outcome');
   }
 }
 
-/** Dollars as the spec shows prices: `$17`, with cents only when there are some (`$17.50`). */
-function dollars(amount: number): string {
-  return `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
-}
+/**
+ * Dollars as the spec shows prices: `$17`, with cents only when there are some (`$17.50`); in
+ * Spanish and German as their language writes them.
+ */
+const dollars = visitMoney;
 
 /**
  * What happened to the money: given back (a refund that went through), paid, or not paid. A free
@@ -38,18 +40,18 @@ function dollars(amount: number): string {
 export function historyPaymentLabel(
   booking: Pick<Booking, 'paid' | 'price' | 'refund'>,
 ): string | null {
-  if (booking.refund?.status === 'succeeded') return `Refunded ${dollars(booking.refund.amount)}`;
-  if (booking.paid) return 'Paid';
-  return booking.price > 0 ? 'Not paid' : null;
+  if (booking.refund?.status === 'succeeded') return visitsText('Refunded {{amount}}', { amount: dollars(booking.refund.amount) });
+  if (booking.paid) return visitsText('Paid');
+  return booking.price > 0 ? visitsText('Not paid') : null;
 }
 
 /** A refund on its way or stuck, under the payment. */
 export function refundNote(booking: Pick<Booking, 'refund'>): string | null {
   switch (booking.refund?.status) {
     case 'pending':
-      return `Refund of ${dollars(booking.refund.amount)} pending`;
+      return visitsText('Refund of {{amount}} pending', { amount: dollars(booking.refund.amount) });
     case 'failed':
-      return 'Refund failed: the clinic will contact you';
+      return visitsText('Refund failed: the clinic will contact you');
     default:
       return null;
   }
