@@ -9,13 +9,13 @@ import { dependentInputSchema, type Dependent, type DependentInput } from '@clin
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { Modal, ModalFooter, type ModalHandle } from '../../../components/ui/modal.tsx';
+import { familyText, useFamilyT } from '../../../i18n/family.ts';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { localToday } from '../../../lib/local-today.ts';
 import { setServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useAddDependent } from '../api/add-dependent.ts';
 import { useUpdateDependent } from '../api/update-dependent.ts';
-import { addedToast, savedToast } from '../utils/family-texts.ts';
 
 const serverFields = ['name', 'dateOfBirth', 'relationship'] as const;
 
@@ -29,6 +29,7 @@ export function DependentFormDialog({ dependent, onClose }: DependentFormDialogP
   const modalRef = useRef<ModalHandle>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const add = useAddDependent();
+  const t = useFamilyT();
   const update = useUpdateDependent();
   const {
     register,
@@ -47,7 +48,11 @@ export function DependentFormDialog({ dependent, onClose }: DependentFormDialogP
     setRefusal(null);
     const handlers = {
       onSuccess: (saved: Dependent) => {
-        toast.success(dependent ? savedToast(saved.name) : addedToast(saved.name));
+        toast.success(
+          dependent
+            ? familyText("{{name}}'s details saved", { name: saved.name })
+            : familyText('{{name}} added to your family', { name: saved.name }),
+        );
         modalRef.current?.close();
       },
       onError: (error: unknown) => {
@@ -62,7 +67,7 @@ export function DependentFormDialog({ dependent, onClose }: DependentFormDialogP
   return (
     <Modal
       ref={modalRef}
-      title={dependent ? `Edit ${dependent.name}` : 'Add a family member'}
+      title={dependent ? t('Edit {{name}}', { name: dependent.name }) : t('Add a family member')}
       onClose={onClose}
     >
       <form
@@ -71,14 +76,14 @@ export function DependentFormDialog({ dependent, onClose }: DependentFormDialogP
         className="flex flex-col gap-3"
       >
         <TextField
-          label="Name"
+          label={t('Name')}
           autoComplete="off"
           required
           error={errors.name?.message}
           {...register('name')}
         />
         <TextField
-          label="Date of birth"
+          label={t('Date of birth')}
           type="date"
           max={localToday()}
           required
@@ -86,19 +91,19 @@ export function DependentFormDialog({ dependent, onClose }: DependentFormDialogP
           {...register('dateOfBirth')}
         />
         <TextField
-          label="Relationship (optional)"
-          placeholder="Son, daughter, ward…"
+          label={t('Relationship (optional)')}
+          placeholder={t('Son, daughter, ward…')}
           autoComplete="off"
           error={errors.relationship?.message}
           {...register('relationship')}
         />
         <ModalFooter
           refusal={refusal}
-          dismissLabel="Cancel"
+          dismissLabel={t('Cancel')}
           onDismiss={() => modalRef.current?.close()}
         >
           <Button type="submit" isLoading={add.isPending || update.isPending}>
-            {dependent ? 'Save' : 'Add'}
+            {dependent ? t('Save') : t('Add')}
           </Button>
         </ModalFooter>
       </form>

@@ -10,28 +10,34 @@ import { formEmailSchema, type Dependent } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmailField } from '../../../components/ui/form-field.tsx';
 import { Modal, ModalFooter, type ModalHandle } from '../../../components/ui/modal.tsx';
+import { familyText, useFamilyT } from '../../../i18n/family.ts';
+import { useLocalFormat } from '../../../i18n/format.ts';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { emailFieldOptions } from '../../../lib/form-values.ts';
-import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { setServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useSendInvitation, type InvitationKind } from '../api/send-invitation.ts';
-import { invitationSentToast } from '../utils/family-texts.ts';
 
 const invitationFormSchema = z.object({ email: formEmailSchema });
 type InvitationForm = z.output<typeof invitationFormSchema>;
 
-function textsOf(kind: InvitationKind, name: string) {
+function textsOf(t: ReturnType<typeof useFamilyT>, kind: InvitationKind, name: string) {
   return kind === 'guardian'
     ? {
-        title: `Invite another guardian for ${name}`,
-        about: `We email them a link. Once they accept it, logged in with that address, they see and manage ${name}'s appointments with you.`,
-        label: 'Their email',
+        title: t('Invite another guardian for {{name}}', { name }),
+        about: t(
+          "We email them a link. Once they accept it, logged in with that address, they see and manage {{name}}'s appointments with you.",
+          { name },
+        ),
+        label: t('Their email'),
       }
     : {
-        title: `Hand ${name}'s record over`,
-        about: `We email ${name} a link to choose a password. Their appointments and records then become their own account under that address, and you no longer manage them.`,
-        label: `${name}'s own email`,
+        title: t("Hand {{name}}'s record over", { name }),
+        about: t(
+          'We email {{name}} a link to choose a password. Their appointments and records then become their own account under that address, and you no longer manage them.',
+          { name },
+        ),
+        label: t("{{name}}'s own email", { name }),
       };
 }
 
@@ -41,7 +47,9 @@ export function InviteDialog({ kind, dependent, onClose }: InviteDialogProps) {
   const modalRef = useRef<ModalHandle>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const invite = useSendInvitation(kind, dependent._id);
-  const texts = textsOf(kind, dependent.name);
+  const t = useFamilyT();
+  const format = useLocalFormat();
+  const texts = textsOf(t, kind, dependent.name);
   const {
     register,
     handleSubmit,
@@ -55,8 +63,10 @@ export function InviteDialog({ kind, dependent, onClose }: InviteDialogProps) {
       { email },
       {
         onSuccess: (sent) => {
-          toast.success(invitationSentToast(sent.email), {
-            description: `The link can be used until ${mediumDateOf(sent.expiresAt)}.`,
+          toast.success(familyText('Invitation sent to {{email}}', { email: sent.email }), {
+            description: familyText('The link can be used until {{date}}.', {
+              date: format.date(sent.expiresAt),
+            }),
           });
           modalRef.current?.close();
         },
@@ -91,11 +101,11 @@ export function InviteDialog({ kind, dependent, onClose }: InviteDialogProps) {
         />
         <ModalFooter
           refusal={refusal}
-          dismissLabel="Cancel"
+          dismissLabel={t('Cancel')}
           onDismiss={() => modalRef.current?.close()}
         >
           <Button type="submit" isLoading={invite.isPending}>
-            Send invitation
+            {t('Send invitation')}
           </Button>
         </ModalFooter>
       </form>

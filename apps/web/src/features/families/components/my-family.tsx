@@ -9,6 +9,7 @@ import type { Dependent } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useFamilyT } from '../../../i18n/family.ts';
 import { useDependents } from '../api/get-dependents.ts';
 import { DependentCard, type DependentAction } from './dependent-card.tsx';
 import { DependentFormDialog } from './dependent-form-dialog.tsx';
@@ -34,16 +35,17 @@ function Dialog({ open, onClose }: { open: NonNullable<OpenDialog>; onClose: () 
 export function MyFamily() {
   const dependents = useDependents();
   const [open, setOpen] = useState<OpenDialog>(null);
+  const t = useFamilyT();
 
   let body;
-  if (dependents.isPending) body = <Spinner label="Loading your family…" />;
+  if (dependents.isPending) body = <Spinner label={t('Loading your family…')} />;
   else if (dependents.isError)
     body = <LoadFailed error={dependents.error} onRetry={() => void dependents.refetch()} />;
   else if (dependents.data.length === 0) {
-    body = <p>No family members yet. Add a child, or anyone whose appointments you look after.</p>;
+    body = <p>{t('No family members yet. Add a child, or anyone whose appointments you look after.')}</p>;
   } else {
     body = (
-      <ul className="flex flex-col gap-3" aria-label="Family members">
+      <ul className="flex flex-col gap-3" aria-label={t('Family members')}>
         {dependents.data.map((dependent) => (
           <DependentCard
             key={dependent._id}
@@ -57,13 +59,14 @@ export function MyFamily() {
 
   return (
     <div className="flex w-full max-w-2xl flex-col gap-4">
-      <h2 className="text-2xl font-semibold">My Family</h2>
+      <h2 className="text-2xl font-semibold">{t('My Family')}</h2>
       <p>
-        Book and manage appointments for your children, or anyone in your care: when you book,
-        choose who the appointment is for.
+        {t(
+          'Book and manage appointments for your children, or anyone in your care: when you book, choose who the appointment is for.',
+        )}
       </p>
       <Button className="self-start" onClick={() => setOpen({ action: 'add' })}>
-        Add a family member
+        {t('Add a family member')}
       </Button>
       {body}
       {open && <Dialog open={open} onClose={() => setOpen(null)} />}

@@ -8,8 +8,9 @@ import type { Dependent } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal, ModalFooter, type ModalHandle } from '../../../components/ui/modal.tsx';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
+import { familyText, useFamilyT } from '../../../i18n/family.ts';
 import { upcomingInTheWay, useRemoveDependent } from '../api/remove-dependent.ts';
-import { cancelAndRemoveLabel, removedToast, upcomingText } from '../utils/family-texts.ts';
+import { upcomingCount } from './dependent-card.tsx';
 
 type RemoveDependentDialogProps = { dependent: Dependent; onClose: () => void };
 
@@ -21,6 +22,7 @@ export function RemoveDependentDialog({ dependent, onClose }: RemoveDependentDia
   /** Set once the server said upcoming appointments stand in the way: the second step. */
   const [upcoming, setUpcoming] = useState<number | null>(null);
   const { name } = dependent;
+  const t = useFamilyT();
 
   // The button pressed gives way to the second step's: its question takes the focus.
   useEffect(() => {
@@ -33,7 +35,7 @@ export function RemoveDependentDialog({ dependent, onClose }: RemoveDependentDia
       { id: dependent._id, cancelFuture },
       {
         onSuccess: () => {
-          toast.success(removedToast(name));
+          toast.success(familyText('{{name}} removed from your family', { name }));
           modalRef.current?.close();
         },
         onError: (error) => {
@@ -48,22 +50,31 @@ export function RemoveDependentDialog({ dependent, onClose }: RemoveDependentDia
   };
 
   return (
-    <Modal ref={modalRef} title={`Remove ${name}?`} onClose={onClose}>
+    <Modal ref={modalRef} title={t('Remove {{name}}?', { name })} onClose={onClose}>
       <div className="flex flex-col gap-3">
         {upcoming === null ? (
           <p>
-            {name} will no longer be in your family: nobody can book for them or see their
-            appointments here any more.
+            {t(
+              '{{name}} will no longer be in your family: nobody can book for them or see their appointments here any more.',
+              { name },
+            )}
           </p>
         ) : (
           <p ref={stepRef} tabIndex={-1} className="focus:outline-none">
-            {name} has {upcomingText(upcoming)}. To remove {name}, cancel{' '}
-            {upcoming === 1 ? 'it' : 'them'} too.
+            {upcoming === 1
+              ? t('{{name}} has {{upcoming}}. To remove {{name}}, cancel it too.', {
+                  name,
+                  upcoming: upcomingCount(t, upcoming),
+                })
+              : t('{{name}} has {{upcoming}}. To remove {{name}}, cancel them too.', {
+                  name,
+                  upcoming: upcomingCount(t, upcoming),
+                })}
           </p>
         )}
         <ModalFooter
           refusal={refusal}
-          dismissLabel={`Keep ${name}`}
+          dismissLabel={t('Keep {{name}}', { name })}
           onDismiss={() => modalRef.current?.close()}
         >
           {upcoming === null ? (
@@ -73,7 +84,7 @@ export function RemoveDependentDialog({ dependent, onClose }: RemoveDependentDia
               isLoading={remove.isPending}
               onClick={() => confirm(false)}
             >
-              Remove
+              {t('Remove')}
             </Button>
           ) : (
             <Button
@@ -82,7 +93,7 @@ export function RemoveDependentDialog({ dependent, onClose }: RemoveDependentDia
               isLoading={remove.isPending}
               onClick={() => confirm(true)}
             >
-              {cancelAndRemoveLabel(upcoming)}
+              {t('Cancel their {{upcoming}} and remove', { upcoming: upcomingCount(t, upcoming) })}
             </Button>
           )}
         </ModalFooter>

@@ -13,6 +13,7 @@ import { DoctorField } from '../../../components/doctor-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { Modal, ModalFooter, type ModalHandle } from '../../../components/ui/modal.tsx';
+import { familyText, useFamilyT, useFamilyText } from '../../../i18n/family.ts';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/server-field-errors.ts';
@@ -21,7 +22,6 @@ import { useTreatmentDoctors } from '../api/get-treatment-doctors.ts';
 import { useTreatments } from '../api/get-treatments.ts';
 import {
   DEFAULT_RANGE_DAYS,
-  joinedToast,
   timeWindowOf,
   timesOfDay,
   type TimeOfDay,
@@ -92,6 +92,8 @@ export function JoinWaitlistDialog({ treatment, date, onClose }: JoinWaitlistDia
   const modalRef = useRef<ModalHandle>(null);
   const join = useJoinWaitlist();
   const [refusal, setRefusal] = useState<string | null>(null);
+  const t = useFamilyT();
+  const text = useFamilyText();
   const {
     register,
     handleSubmit,
@@ -117,7 +119,9 @@ export function JoinWaitlistDialog({ treatment, date, onClose }: JoinWaitlistDia
     setRefusal(null);
     join.mutate(request, {
       onSuccess: ({ entry }) => {
-        toast.success(joinedToast(entry.treatment));
+        toast.success(
+          familyText('You are on the waitlist for {{treatment}}.', { treatment: entry.treatment }),
+        );
         modalRef.current?.close();
       },
       onError: (error) => {
@@ -142,7 +146,11 @@ export function JoinWaitlistDialog({ treatment, date, onClose }: JoinWaitlistDia
   return (
     <Modal
       ref={modalRef}
-      title={treatment ? `Join the waitlist for ${treatment.name}` : 'Join a waitlist'}
+      title={
+        treatment
+          ? t('Join the waitlist for {{treatment}}', { treatment: treatment.name })
+          : t('Join a waitlist')
+      }
       onClose={onClose}
     >
       <form
@@ -151,20 +159,21 @@ export function JoinWaitlistDialog({ treatment, date, onClose }: JoinWaitlistDia
         className="flex flex-col gap-3"
       >
         <p className="text-sm">
-          When a time you would take frees up, we email you an offer. It is not held for you: the
-          first to book it gets it.
+          {t(
+            'When a time you would take frees up, we email you an offer. It is not held for you: the first to book it gets it.',
+          )}
         </p>
-        {!treatment && <TreatmentSelect error={errors.treatmentId?.message} {...treatmentField} />}
+        {!treatment && <TreatmentSelect error={errors.treatmentId?.message && text(errors.treatmentId.message)} {...treatmentField} />}
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <TextField
-            label="First day"
+            label={t('First day')}
             type="date"
             min={date}
             error={errors.from?.message}
             {...fromField}
           />
           <TextField
-            label="Last day"
+            label={t('Last day')}
             type="date"
             min={date}
             error={errors.to?.message}
@@ -172,13 +181,13 @@ export function JoinWaitlistDialog({ treatment, date, onClose }: JoinWaitlistDia
           />
         </div>
         <SelectField
-          label="Time of day"
+          label={t('Time of day')}
           error={errors.timeOfDay?.message}
           {...register('timeOfDay')}
         >
           {timesOfDay.map(({ value, label }) => (
             <option key={value} value={value}>
-              {label}
+              {text(label)}
             </option>
           ))}
         </SelectField>
@@ -192,9 +201,9 @@ export function JoinWaitlistDialog({ treatment, date, onClose }: JoinWaitlistDia
         {errors.doctorId?.message && (
           <p className="text-sm text-error">{errors.doctorId.message}</p>
         )}
-        <ModalFooter refusal={refusal} dismissLabel="Cancel" onDismiss={() => modalRef.current?.close()}>
+        <ModalFooter refusal={refusal} dismissLabel={t('Cancel')} onDismiss={() => modalRef.current?.close()}>
           <Button type="submit" isLoading={join.isPending}>
-            Join waitlist
+            {t('Join waitlist')}
           </Button>
         </ModalFooter>
       </form>
@@ -209,25 +218,26 @@ type TreatmentSelectProps = UseFormRegisterReturn<'treatmentId'> & {
 /** The treatments to wait for, when the dialog is not opened from one (the waitlist page). */
 function TreatmentSelect({ error, ...field }: TreatmentSelectProps) {
   const treatments = useTreatments();
+  const t = useFamilyT();
   if (treatments.isError) {
     return (
       <div role="alert" className="flex flex-wrap items-center gap-2">
         <p className="text-error">{errorMessage(treatments.error)}</p>
         <Button variant="outline" className="btn-sm" onClick={() => void treatments.refetch()}>
-          Retry
+          {t('Retry')}
         </Button>
       </div>
     );
   }
   return (
     <SelectField
-      label="Treatment"
+      label={t('Treatment')}
       error={error}
       aria-busy={treatments.isPending || undefined}
       {...field}
     >
       <option value="">
-        {treatments.isPending ? 'Loading the treatments…' : 'Choose a treatment'}
+        {treatments.isPending ? t('Loading the treatments…') : t('Choose a treatment')}
       </option>
       {treatments.data?.map((service) => (
         <option key={service._id} value={service._id}>

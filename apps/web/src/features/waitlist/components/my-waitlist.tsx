@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
+import { useFamilyT } from '../../../i18n/family.ts';
 import { useTreatments } from '../api/get-treatments.ts';
 import { useWaitlist } from '../api/get-waitlist.ts';
 import { readJoinLink, withoutJoinLink, type JoinLink } from '../utils/join-link.ts';
@@ -34,6 +35,7 @@ export function MyWaitlist({ phone }: MyWaitlistProps) {
   const waitlist = useWaitlist();
   const now = useNow(COUNTDOWN_TICK_MS);
   const titleId = useId();
+  const t = useFamilyT();
   const [isJoining, setIsJoining] = useState(false);
   const [leaving, setLeaving] = useState<WaitlistEntry | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -43,22 +45,23 @@ export function MyWaitlist({ phone }: MyWaitlistProps) {
     <section aria-labelledby={titleId} className="flex min-w-0 flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={titleId} className="text-xl font-semibold">
-          My Waitlist
+          {t('My Waitlist')}
         </h2>
         <Button className="btn-sm" onClick={() => setIsJoining(true)}>
-          Join a waitlist
+          {t('Join a waitlist')}
         </Button>
       </div>
       {waitlist.isPending ? (
-        <Spinner label="Loading your waitlist…" />
+        <Spinner label={t('Loading your waitlist…')} />
       ) : waitlist.isError ? (
         <LoadFailed error={waitlist.error} onRetry={() => void waitlist.refetch()} />
       ) : waitlist.data.length === 0 ? (
         <p>
-          You are not on any waitlist. When a treatment shows No Slot Available, you can join its
-          waitlist from the{' '}
+          {t(
+            'You are not on any waitlist. When a treatment shows No Slot Available, you can join its waitlist from the',
+          )}{' '}
           <Link to="/appointment" className="link link-primary">
-            Appointment page
+            {t('Appointment page')}
           </Link>
           .
         </p>
@@ -99,7 +102,8 @@ type LinkedJoinDialogProps = { link: JoinLink; onClose: () => void };
  */
 function LinkedJoinDialog({ link, onClose }: LinkedJoinDialogProps) {
   const treatments = useTreatments();
-  if (treatments.isPending) return <Spinner label="Opening the waitlist form…" />;
+  const t = useFamilyT();
+  if (treatments.isPending) return <Spinner label={t('Opening the waitlist form…')} />;
   const treatment = treatments.data?.find(({ _id }) => _id === link.treatmentId);
   return <JoinWaitlistDialog treatment={treatment} date={link.from} onClose={onClose} />;
 }

@@ -1,7 +1,10 @@
 import { useId } from 'react';
 import type { WaitlistList } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
-import { dateRangeText, doctorText, timeWindowText } from '../utils/waitlist-texts.ts';
+import { useFamilyT, useFamilyText } from '../../../i18n/family.ts';
+import { useLocalFormat } from '../../../i18n/format.ts';
+import { doctorTitle } from '../../../lib/doctor-title.ts';
+import { timeWindowText } from '../utils/waitlist-texts.ts';
 import { WaitlistOffer } from './waitlist-offer.tsx';
 
 type WaitlistEntryCardProps = {
@@ -20,6 +23,9 @@ export function WaitlistEntryCard({
 }: WaitlistEntryCardProps) {
   const titleId = useId();
   const hasOffers = offers.length > 0;
+  const t = useFamilyT();
+  const text = useFamilyText();
+  const format = useLocalFormat();
   return (
     <li aria-labelledby={titleId} className="card border border-base-300 bg-base-100">
       <div className="card-body gap-3 p-4">
@@ -28,19 +34,23 @@ export function WaitlistEntryCard({
             {entry.treatment}
           </h3>
           <span className={`badge ${hasOffers ? 'badge-success' : 'badge-ghost'}`}>
-            {hasOffers ? 'Offer open' : 'Waiting'}
+            {hasOffers ? t('Offer open') : t('Waiting')}
           </span>
         </div>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-          <dt className="text-base-content/70">Doctor</dt>
-          <dd>{doctorText(entry.doctor)}</dd>
-          <dt className="text-base-content/70">Days</dt>
-          <dd>{dateRangeText(entry)}</dd>
-          <dt className="text-base-content/70">Time of day</dt>
-          <dd>{timeWindowText(entry)}</dd>
+          <dt className="text-base-content/70">{t('Doctor')}</dt>
+          <dd>{entry.doctor ? doctorTitle(entry.doctor.name) : t('Any doctor')}</dd>
+          <dt className="text-base-content/70">{t('Days')}</dt>
+          <dd>
+            {entry.from === entry.to
+              ? format.date(entry.from)
+              : `${format.date(entry.from)} – ${format.date(entry.to)}`}
+          </dd>
+          <dt className="text-base-content/70">{t('Time of day')}</dt>
+          <dd>{text(timeWindowText(entry))}</dd>
         </dl>
         {hasOffers && (
-          <ul aria-label={`Offers for ${entry.treatment}`} className="flex flex-col gap-2">
+          <ul aria-label={t('Offers for {{treatment}}', { treatment: entry.treatment })} className="flex flex-col gap-2">
             {offers.map((offer) => (
               <WaitlistOffer key={offer._id} offer={offer} now={now} phone={phone} />
             ))}
@@ -53,7 +63,7 @@ export function WaitlistEntryCard({
             aria-describedby={titleId}
             onClick={onLeave}
           >
-            Leave waitlist
+            {t('Leave waitlist')}
           </Button>
         </div>
       </div>

@@ -11,14 +11,17 @@ import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { doctorTitle } from '../../../lib/doctor-title.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
+import { familyText, useFamilyT, useFamilyText } from '../../../i18n/family.ts';
+import { useLocalFormat } from '../../../i18n/format.ts';
 import { useClaimOffer } from '../api/claim-offer.ts';
-import { OFFER_EXPIRED_TEXT, timeLeftText } from '../utils/waitlist-texts.ts';
+import { minutesLeft, OFFER_EXPIRED_TEXT, timeLeftText } from '../utils/waitlist-texts.ts';
 
 /** What to tell the patient when booking an offered time failed. */
 function claimFailureText(error: unknown): string {
   if (!isApiError(error)) return errorMessage(error);
   if (error.code === ErrorCode.SLOT_TAKEN) return SLOT_TAKEN_MESSAGE;
-  if (error.code === ErrorCode.OFFER_EXPIRED || error.status === 410) return OFFER_EXPIRED_TEXT;
+  if (error.code === ErrorCode.OFFER_EXPIRED || error.status === 410)
+    return familyText(OFFER_EXPIRED_TEXT);
   // The claim answers as a booking does: a booking of the patient's own in the way, in the spec's words.
   const conflict = error.status === 409 ? bookingConflictSchema.safeParse(error.body) : null;
   if (conflict?.success) {
@@ -43,7 +46,10 @@ type WaitlistOfferProps = {
 export function WaitlistOffer({ offer, now, phone }: WaitlistOfferProps) {
   const descriptionId = useId();
   const claim = useClaimOffer();
-  const timeLeft = timeLeftText(offer.expiresAt, now);
+  const t = useFamilyT();
+  const text = useFamilyText();
+  const format = useLocalFormat();
+  const timeLeft = timeLeftOf(text, offer.expiresAt, now);
   const isExpired = Date.parse(offer.expiresAt) <= now;
 
   const book = () =>
@@ -63,9 +69,12 @@ export function WaitlistOffer({ offer, now, phone }: WaitlistOfferProps) {
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-box bg-base-200 p-3">
       <div id={descriptionId} className="min-w-0">
         <p className="font-semibold">
-          {mediumDateOf(offer.date)} at <span className="whitespace-nowrap">{offer.slot}</span>
+          {t('{{date}} at', { date: format.date(offer.date) })}{' '}
+          <span className="whitespace-nowrap">{format.slot(offer.slot)}</span>
         </p>
-        {offer.doctor && <p className="text-sm">with {doctorTitle(offer.doctor.name)}</p>}
+        {offer.doctor && (
+          <p className="text-sm">{t('with {{doctor}}', { doctor: doctorTitle(offer.doctor.name) })}</p>
+        )}
         <p className={`text-sm ${isExpired ? 'text-error' : 'text-base-content/80'}`}>
           <time dateTime={offer.expiresAt}>{timeLeft}</time>
         </p>
@@ -77,8 +86,15 @@ export function WaitlistOffer({ offer, now, phone }: WaitlistOfferProps) {
         isLoading={claim.isPending}
         onClick={book}
       >
-        Book now
+        {t('Book now')}
       </Button>
     </li>
   );
+}
+
+/** The minutes left, in the current language (the English words are timeLeftText's). */
+function timeLeftOf(text: (english: string, values?: { minutes: number }) => string, expiresAt: string, now: number) {
+  const english = timeLeftText(expiresAt, now);
+  const minutes = minutesLeft(expiresAt, now);
+  return minutes > 1 && english === `${minutes} minutes left` ? text('{{minutes}} minutes left', { minutes }) : text(english);
 }
