@@ -103,6 +103,12 @@ describe('/dashboard/profile', () => {
       expect(screen.getByRole('button', { name: 'Descargar mis datos' })).toBeInTheDocument();
       const section = screen.getByRole('region', { name: 'Eliminar mi cuenta' });
       expect(within(section).getByLabelText('Su contraseña')).toBeInTheDocument();
+      // The address, the password and the sessions on the same page.
+      expect(screen.getByRole('region', { name: 'Dirección de correo electrónico' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Nueva dirección de correo electrónico')).toBeInTheDocument();
+      expect(screen.getByLabelText('Contraseña actual')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Cambiar contraseña' })).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: 'Dónde tiene la sesión iniciada' })).toBeInTheDocument();
       await waitFor(() => expect(document.title).toBe('Perfil - Doctors Portal'));
     });
 

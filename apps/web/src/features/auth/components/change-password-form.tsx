@@ -11,12 +11,14 @@ import { hasServerFieldError, setServerFieldErrors } from '../../../lib/server-f
 import { useChangePassword } from '../api/change-password.ts';
 import { AuthError } from './auth-error.tsx';
 import { TitledSection } from '../../../components/ui/titled-section.tsx';
+import { accountText, useAccountT } from '../../../i18n/account.ts';
 
 /** Where the server's messages about the password go: both names mean the new one. */
 const passwordFields = { password: 'newPassword', newPassword: 'newPassword' } as const;
 
 /** The profile's password change: the current one, a new one twice. Other sessions then end. */
 export function ChangePasswordForm({ email }: { email: string }) {
+  const t = useAccountT();
   const change = useChangePassword(email);
   const {
     register,
@@ -32,7 +34,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
     change.mutate(form, {
       onSuccess: () => {
         reset();
-        toast.success(texts.passwordChanged);
+        toast.success(accountText(texts.passwordChanged));
       },
       // The server's own rule (the most common passwords) belongs under the new password.
       onError: (error) =>
@@ -42,28 +44,28 @@ export function ChangePasswordForm({ email }: { email: string }) {
   const serverError =
     change.isError && !hasServerFieldError(change.error, Object.keys(passwordFields));
   return (
-    <TitledSection title={texts.passwordTitle} className="flex max-w-sm flex-col gap-3">
+    <TitledSection title={t(texts.passwordTitle)} className="flex max-w-sm flex-col gap-3">
       <form
         noValidate
         onSubmit={(event) => void handleSubmit(submit)(event)}
         className="flex flex-col gap-3"
       >
         <TextField
-          label={texts.currentPassword}
+          label={t(texts.currentPassword)}
           type="password"
           autoComplete="current-password"
           error={errors.currentPassword?.message}
           {...register('currentPassword')}
         />
         <TextField
-          label={texts.newPassword}
+          label={t(texts.newPassword)}
           type="password"
           autoComplete="new-password"
           error={errors.newPassword?.message}
           {...register('newPassword')}
         />
         <TextField
-          label={texts.confirmPassword}
+          label={t(texts.confirmPassword)}
           type="password"
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
@@ -71,7 +73,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
         />
         {serverError ? <AuthError error={change.error} /> : null}
         <Button type="submit" className="self-start" isLoading={change.isPending}>
-          {texts.changePassword}
+          {t(texts.changePassword)}
         </Button>
       </form>
     </TitledSection>

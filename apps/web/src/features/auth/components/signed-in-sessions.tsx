@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useSessions, useSignOutOthers } from '../api/list-sessions.ts';
 import { AuthError } from './auth-error.tsx';
 import { TitledSection } from '../../../components/ui/titled-section.tsx';
+import { accountText, useAccountT } from '../../../i18n/account.ts';
 import { Instant } from '../../../lib/instants.tsx';
 
 /** A browser and system from a user agent, roughly: enough for a patient to recognise a device. */
@@ -37,17 +38,18 @@ export function describeDevice(userAgent: string | null | undefined): string {
 
 /** Where the account is signed in (device, last seen), with 'Sign out everywhere else'. */
 export function SignedInSessions() {
+  const t = useAccountT();
   const sessions = useSessions();
   const signOutOthers = useSignOutOthers();
 
   let body;
-  if (sessions.isPending) body = <Spinner label={texts.sessionsLoading} />;
+  if (sessions.isPending) body = <Spinner label={t(texts.sessionsLoading)} />;
   else if (sessions.isError) {
     body = (
       <LoadFailed
         layout="section"
         error={sessions.error}
-        retryLabel={texts.retry}
+        retryLabel={t(texts.retry)}
         onRetry={() => void sessions.refetch()}
       />
     );
@@ -61,7 +63,7 @@ export function SignedInSessions() {
           ))}
         </ul>
         {others.length === 0 ? (
-          <p>{texts.noOtherSessions}</p>
+          <p>{t(texts.noOtherSessions)}</p>
         ) : (
           <Button
             variant="outline"
@@ -69,11 +71,11 @@ export function SignedInSessions() {
             isLoading={signOutOthers.isPending}
             onClick={() =>
               signOutOthers.mutate(undefined, {
-                onSuccess: () => toast.success(texts.signedOutOthers),
+                onSuccess: () => toast.success(accountText(texts.signedOutOthers)),
               })
             }
           >
-            {texts.signOutOthers}
+            {t(texts.signOutOthers)}
           </Button>
         )}
         <AuthError error={signOutOthers.error} />
@@ -82,24 +84,25 @@ export function SignedInSessions() {
   }
 
   return (
-    <TitledSection title={texts.sessionsTitle} className="flex max-w-xl flex-col gap-3">
+    <TitledSection title={t(texts.sessionsTitle)} className="flex max-w-xl flex-col gap-3">
       {body}
     </TitledSection>
   );
 }
 
 function SessionItem({ session }: { session: SignedInSession }) {
+  const t = useAccountT();
   return (
     <li className="rounded-box border border-base-300 p-3">
       <p className="font-medium">
         {describeDevice(session.userAgent)}
         {session.current ? (
-          <span className="badge badge-primary ml-2">{texts.thisDevice}</span>
+          <span className="badge badge-primary ml-2">{t(texts.thisDevice)}</span>
         ) : null}
       </p>
       <p className="text-sm opacity-80">
-        Last seen <Instant iso={session.updatedAt} />
-        {session.ipAddress ? ` from ${session.ipAddress}` : ''} · signed in{' '}
+        {t('Last seen')} <Instant iso={session.updatedAt} />
+        {session.ipAddress ? ` ${t('from {{ip}}', { ip: session.ipAddress })}` : ''} · {t('signed in')}{' '}
         <Instant iso={session.createdAt} />
       </p>
     </li>
