@@ -5,6 +5,7 @@ import type { FormAnswers, MyForms } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
+import { formsText, useFormsT, useFormsText } from '../../../i18n/forms.ts';
 import { myFormsQueryKey, useSubmitHistory } from '../api/my-forms.ts';
 import { QuestionField, questionInputId, type Answer } from './question-field.tsx';
 
@@ -42,6 +43,8 @@ const blank = (value: Answer) => value === undefined || value === '' || (Array.i
 const SIGNATURE = '#signature';
 
 export function HistoryForm({ history, forId }: { history: History; forId?: string | undefined }) {
+  const t = useFormsT();
+  const text = useFormsText();
   const questions = history.form.questions;
   const pages = Math.max(1, Math.ceil(questions.length / QUESTIONS_PER_PAGE));
   const [answers, setAnswers] = useState<FormAnswers>(() => prefill(history));
@@ -83,7 +86,7 @@ export function HistoryForm({ history, forId }: { history: History; forId?: stri
     submit.mutate(
       { version: history.version, answers, typedName },
       {
-        onSuccess: () => toast.success(HISTORY_SAVED_TOAST),
+        onSuccess: () => toast.success(formsText(HISTORY_SAVED_TOAST)),
         onError: (error) => {
           if (!isApiError(error)) return;
           // The clinic changed the form meanwhile: the new one is asked for (its answers start from these).
@@ -106,7 +109,7 @@ export function HistoryForm({ history, forId }: { history: History; forId?: stri
   return (
     <form className="flex flex-col gap-4" onSubmit={send} noValidate>
       <h4 ref={headingRef} tabIndex={-1} className="text-base font-semibold outline-none">
-        {onSignature ? 'Sign your answers' : `Page ${page + 1} of ${pages}`}
+        {onSignature ? t('Sign your answers') : t('Page {{page}} of {{pages}}', { page: page + 1, pages })}
       </h4>
       {!onSignature &&
         shown.map((q) => (
@@ -114,7 +117,7 @@ export function HistoryForm({ history, forId }: { history: History; forId?: stri
             key={q.id}
             question={q}
             value={answers[q.id]}
-            error={errors[q.id]}
+            error={errors[q.id] ? text(errors[q.id]!) : undefined}
             onChange={(value) => {
               setAnswers((all) => {
                 const copy = { ...all };
@@ -129,7 +132,7 @@ export function HistoryForm({ history, forId }: { history: History; forId?: stri
         ))}
       {onSignature && (
         <TextField
-          label="Type your full name to sign"
+          label={t('Type your full name to sign')}
           autoComplete="name"
           value={typedName}
           onChange={(event) => {
@@ -137,34 +140,34 @@ export function HistoryForm({ history, forId }: { history: History; forId?: stri
             setErrors(({ [SIGNATURE]: _dropped, ...rest }) => rest);
             if (submit.isError) submit.reset();
           }}
-          error={errors[SIGNATURE]}
+          error={errors[SIGNATURE] ? text(errors[SIGNATURE]!) : undefined}
           required
         />
       )}
       {submit.isError && !Object.keys(errors).length && (
         <p role="alert" className="text-sm text-error">
-          {errorMessage(submit.error)}
+          {text(errorMessage(submit.error))}
         </p>
       )}
       <div className="flex flex-wrap gap-2">
         {page > 0 && (
           <Button type="button" variant="outline" onClick={() => setPage((p) => p - 1)}>
-            Back
+            {t('Back')}
           </Button>
         )}
         {!onSignature && isPrefilled && (
           <Button type="button" onClick={next}>
-            {STILL_RIGHT}
+            {t(STILL_RIGHT)}
           </Button>
         )}
         {!onSignature && !isPrefilled && (
           <Button type="button" onClick={next}>
-            Next
+            {t('Next')}
           </Button>
         )}
         {onSignature && (
           <Button type="submit" isLoading={submit.isPending} disabled={typedName.trim() === ''}>
-            Sign and send
+            {t('Sign and send')}
           </Button>
         )}
       </div>

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FormQuestion, MyForms as MyFormsData } from '@clinic/shared';
 import { json, mockFetch, problem, renderAt } from '../../../test/utils.tsx';
+import { loadCatalog } from '../../../i18n/catalog.ts';
+import { chooseLocale } from '../../../i18n/locale.ts';
 import { MyForms } from './my-forms.tsx';
 
 const questions: FormQuestion[] = [
@@ -163,5 +165,21 @@ describe('MyForms', () => {
     mockFetch({ 'GET /api/me/forms': () => problem(500, 'Something went wrong on our side') });
     renderForms();
     expect(await screen.findByText('Something went wrong on our side')).toBeInTheDocument();
+  });
+
+  it('reads in Spanish, the clinic’s own questions as they come', async () => {
+    mockFetch({ 'GET /api/me/forms': () => json(forms()) });
+    await loadCatalog('es', 'forms');
+    act(() => chooseLocale('es'));
+    try {
+      renderForms();
+      expect(await screen.findByRole('heading', { name: 'Mis formularios' })).toBeInTheDocument();
+      expect(await screen.findByText('Pendiente')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Siguiente' })).toBeInTheDocument();
+      expect(screen.getByRole('group', { name: /^Any allergies\?\s*\(obligatoria\)$/ })).toBeInTheDocument();
+      expect(screen.getAllByRole('radio', { name: 'Sí' })).not.toHaveLength(0);
+    } finally {
+      act(() => chooseLocale('en'));
+    }
   });
 });

@@ -4,6 +4,7 @@
  * words. The error, when there is one, is under it and read with it (WCAG 3.3.1).
  */
 import type { FormQuestion } from '@clinic/shared';
+import { useFormsT } from '../../../i18n/forms.ts';
 
 export type Answer = string | string[] | undefined;
 
@@ -17,6 +18,7 @@ type QuestionFieldProps = {
 export const questionInputId = (id: string) => `question-${id}`;
 
 export function QuestionField({ question, value, error, onChange }: QuestionFieldProps) {
+  const t = useFormsT();
   const id = questionInputId(question.id);
   const errorId = `${id}-error`;
   const described = error ? errorId : undefined;
@@ -24,7 +26,7 @@ export function QuestionField({ question, value, error, onChange }: QuestionFiel
   const label = (
     <>
       {question.label}
-      {question.required && <span className="text-error"> (required)</span>}
+      {question.required && <span className="text-error"> {t('(required)')}</span>}
     </>
   );
   const errorText = error && (
@@ -55,7 +57,7 @@ export function QuestionField({ question, value, error, onChange }: QuestionFiel
                   else onChange(event.target.checked ? [...chosen, option] : chosen.filter((o) => o !== option));
                 }}
               />
-              <span>{question.kind === 'yesno' ? (option === 'yes' ? 'Yes' : 'No') : option}</span>
+              <span>{question.kind === 'yesno' ? (option === 'yes' ? t('Yes') : t('No')) : option}</span>
             </label>
           ))}
         </div>
