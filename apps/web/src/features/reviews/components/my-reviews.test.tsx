@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MyReviews as MyReviewsList } from '@clinic/shared';
 import {
@@ -8,6 +8,8 @@ import {
   visitFactory,
 } from '../../../test/review-factories.ts';
 import { json, mockFetch, problem, renderAt } from '../../../test/utils.tsx';
+import { loadCatalog } from '../../../i18n/catalog.ts';
+import { chooseLocale } from '../../../i18n/locale.ts';
 import { MyReviews, NO_REVIEWS_TEXT } from './my-reviews.tsx';
 import { REVIEW_SAVED_TOAST, REVIEW_SENT_TOAST } from './review-form-dialog.tsx';
 import { REVIEW_WITHDRAWN_TOAST } from './withdraw-review-dialog.tsx';
@@ -334,5 +336,21 @@ describe('MyReviews', () => {
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
     expect(await screen.findByText('Withdrawn')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+  });
+
+  it('reads in Spanish, the dates as Spanish writes them', async () => {
+    serveList(myReviewsFactory());
+    await loadCatalog('es', 'reviews');
+    act(() => chooseLocale('es'));
+    try {
+      renderPage();
+      expect(screen.getByRole('heading', { name: 'Mis reseñas' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Visitas por valorar' })).toBeInTheDocument();
+      expect(
+        screen.getByRole('button', { name: /^Escribir una reseña de Teeth Cleaning el 12 jun 2030$/ }),
+      ).toHaveTextContent('Escribir una reseña');
+    } finally {
+      act(() => chooseLocale('en'));
+    }
   });
 });

@@ -6,7 +6,9 @@ import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TitledSection } from '../../../components/ui/titled-section.tsx';
 import { useMyReviews } from '../api/get-my-reviews.ts';
-import { visitDetails, visitName } from '../utils/review-texts.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useReviewsT, useReviewsText } from '../../../i18n/reviews.ts';
+import { useReviewTexts } from '../utils/use-review-texts.ts';
 import { ReviewFormDialog } from './review-form-dialog.tsx';
 import { ReviewStatusBadge } from './review-status-badge.tsx';
 import { WithdrawReviewDialog } from './withdraw-review-dialog.tsx';
@@ -20,6 +22,8 @@ type Acting =
   | { action: 'edit' | 'withdraw'; review: OwnReview; visit: ReviewedVisit };
 
 function VisitToReview({ visit, onWrite }: { visit: ReviewedVisit; onWrite: () => void }) {
+  const t = useReviewsT();
+  const { visitName, visitDetails } = useReviewTexts();
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-box border border-base-300 p-4">
       <div className="min-w-0">
@@ -28,10 +32,10 @@ function VisitToReview({ visit, onWrite }: { visit: ReviewedVisit; onWrite: () =
       </div>
       <Button
         className="btn-sm"
-        aria-label={`Write a review of ${visitName(visit)}`}
+        aria-label={t('Write a review of {{visit}}', { visit: visitName(visit) })}
         onClick={onWrite}
       >
-        Write a review
+        {t('Write a review')}
       </Button>
     </li>
   );
@@ -44,6 +48,8 @@ type OwnReviewCardProps = {
 };
 
 function OwnReviewCard({ item: { review, booking }, onEdit, onWithdraw }: OwnReviewCardProps) {
+  const t = useReviewsT();
+  const { visitName, visitDetails } = useReviewTexts();
   const isWithdrawn = review.status === 'withdrawn';
   const name = visitName(booking);
   return (
@@ -57,24 +63,28 @@ function OwnReviewCard({ item: { review, booking }, onEdit, onWithdraw }: OwnRev
       </div>
       <StarRating rating={review.rating} />
       <ReviewText text={review.text} className={isWithdrawn ? 'text-base-content/70' : ''} />
-      {review.location && <p className="text-sm text-base-content/80">From {review.location}</p>}
+      {review.location && (
+        <p className="text-sm text-base-content/80">
+          {t('From {{location}}', { location: review.location })}
+        </p>
+      )}
       {!isWithdrawn && (
         <div className="flex flex-wrap gap-2">
           <Button
             variant="outline"
             className="btn-sm"
-            aria-label={`Edit your review of ${name}`}
+            aria-label={t('Edit your review of {{visit}}', { visit: name })}
             onClick={onEdit}
           >
-            Edit
+            {t('Edit')}
           </Button>
           <Button
             variant="outline"
             className="btn-sm btn-error"
-            aria-label={`Withdraw your review of ${name}`}
+            aria-label={t('Withdraw your review of {{visit}}', { visit: name })}
             onClick={onWithdraw}
           >
-            Withdraw
+            {t('Withdraw')}
           </Button>
         </div>
       )}
@@ -93,6 +103,8 @@ type MyReviewsProps = {
  * each to edit or withdraw. The words are shown as plain text, their line breaks kept.
  */
 export function MyReviews({ authorName }: MyReviewsProps) {
+  const t = useReviewsT();
+  const text = useReviewsText();
   const reviews = useMyReviews();
   const titleId = useId();
   const [acting, setActing] = useState<Acting | null>(null);
@@ -100,17 +112,23 @@ export function MyReviews({ authorName }: MyReviewsProps) {
 
   let content;
   if (reviews.isPending) {
-    content = <Spinner label="Loading your reviews…" />;
+    content = <Spinner label={t('Loading your reviews…')} />;
   } else if (reviews.isError) {
-    content = <LoadFailed error={reviews.error} onRetry={() => void reviews.refetch()} />;
+    content = (
+      <LoadFailed
+        message={text(errorMessage(reviews.error))}
+        retryLabel={t('Retry')}
+        onRetry={() => void reviews.refetch()}
+      />
+    );
   } else if (reviews.data.reviewableVisits.length === 0 && reviews.data.reviews.length === 0) {
-    content = <p>{NO_REVIEWS_TEXT}</p>;
+    content = <p>{t(NO_REVIEWS_TEXT)}</p>;
   } else {
     const { reviewableVisits, reviews: own } = reviews.data;
     content = (
       <>
         {reviewableVisits.length > 0 && (
-          <TitledSection title="Visits to review" className="flex flex-col gap-3">
+          <TitledSection title={t('Visits to review')} className="flex flex-col gap-3">
             <ul className="flex flex-col gap-3">
               {reviewableVisits.map((visit) => (
                 <VisitToReview
@@ -123,7 +141,7 @@ export function MyReviews({ authorName }: MyReviewsProps) {
           </TitledSection>
         )}
         {own.length > 0 && (
-          <TitledSection title="Your reviews" className="flex flex-col gap-3">
+          <TitledSection title={t('Your reviews')} className="flex flex-col gap-3">
             <ul className="flex flex-col gap-3">
               {own.map((item) => (
                 <OwnReviewCard
@@ -147,7 +165,7 @@ export function MyReviews({ authorName }: MyReviewsProps) {
   return (
     <section aria-labelledby={titleId} className="flex min-w-0 flex-col gap-6">
       <h2 id={titleId} className="text-xl font-semibold">
-        My Reviews
+        {t('My Reviews')}
       </h2>
       {content}
       {acting?.action === 'write' && (

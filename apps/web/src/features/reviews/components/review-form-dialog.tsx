@@ -16,7 +16,8 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useCreateReview } from '../api/create-review.ts';
 import { useUpdateReview } from '../api/update-review.ts';
-import { charactersLeftText, visitDetails } from '../utils/review-texts.ts';
+import { reviewsText, useReviewsT, useReviewsText } from '../../../i18n/reviews.ts';
+import { useReviewTexts } from '../utils/use-review-texts.ts';
 import { StarRatingInput } from './star-rating-input.tsx';
 
 export const REVIEW_SENT_TOAST = 'Thank you! Your review is waiting for the clinic.';
@@ -41,6 +42,9 @@ type ReviewFormDialogProps = {
  */
 export function ReviewFormDialog({ visit, review, authorName, onClose }: ReviewFormDialogProps) {
   const modalRef = useRef<ModalHandle>(null);
+  const t = useReviewsT();
+  const tr = useReviewsText();
+  const { visitDetails, charactersLeft } = useReviewTexts();
   const textId = useId();
   const countId = useId();
   const create = useCreateReview();
@@ -64,7 +68,7 @@ export function ReviewFormDialog({ visit, review, authorName, onClose }: ReviewF
   const left = REVIEW_TEXT_MAX_LENGTH - text.length;
 
   const onError = (error: unknown) => {
-    if (!setServerFieldErrors(setError, error, formFields)) setRefusal(errorMessage(error));
+    if (!setServerFieldErrors(setError, error, formFields)) setRefusal(tr(errorMessage(error)));
   };
   const onSaved = (message: string) => {
     toast.success(message);
@@ -77,12 +81,12 @@ export function ReviewFormDialog({ visit, review, authorName, onClose }: ReviewF
       // The location is always sent, so that clearing it removes it.
       update.mutate(
         { id: review._id, changes: { rating, text, location: location ?? '' } },
-        { onSuccess: () => onSaved(REVIEW_SAVED_TOAST), onError },
+        { onSuccess: () => onSaved(reviewsText(REVIEW_SAVED_TOAST)), onError },
       );
     } else {
       create.mutate(
         { visit, review: { rating, text, ...(location ? { location } : {}) } },
-        { onSuccess: () => onSaved(REVIEW_SENT_TOAST), onError },
+        { onSuccess: () => onSaved(reviewsText(REVIEW_SENT_TOAST)), onError },
       );
     }
   };
@@ -90,7 +94,11 @@ export function ReviewFormDialog({ visit, review, authorName, onClose }: ReviewF
   return (
     <Modal
       ref={modalRef}
-      title={isEdit ? `Edit your review of ${visit.treatment}` : `Review ${visit.treatment}`}
+      title={
+        isEdit
+          ? t('Edit your review of {{treatment}}', { treatment: visit.treatment })
+          : t('Review {{treatment}}', { treatment: visit.treatment })
+      }
       onClose={onClose}
     >
       <form
@@ -114,10 +122,10 @@ export function ReviewFormDialog({ visit, review, authorName, onClose }: ReviewF
         />
         <div className="flex flex-col gap-1">
           <TextAreaField
-            label="Your review"
+            label={t('Your review')}
             rows={6}
             id={textId}
-            error={errors.text?.message}
+            error={errors.text?.message && tr(errors.text.message)}
             aria-describedby={errors.text ? `${textId}-error ${countId}` : countId}
             {...register('text')}
           />
@@ -125,24 +133,26 @@ export function ReviewFormDialog({ visit, review, authorName, onClose }: ReviewF
             id={countId}
             className={`text-right text-sm ${left < 0 ? 'text-error' : 'text-base-content/80'}`}
           >
-            {charactersLeftText(left)}
+            {charactersLeft(left)}
           </p>
         </div>
         <TextField
-          label="Where are you from? (optional)"
+          label={t('Where are you from? (optional)')}
           autoComplete="address-level1"
-          error={errors.location?.message}
+          error={errors.location?.message && tr(errors.location.message)}
           {...register('location')}
         />
         <p className="text-sm">
-          Your review is shown under your first name and initial ({authorName}) and published once
-          the clinic has checked it.
+          {t(
+            'Your review is shown under your first name and initial ({{authorName}}) and published once the clinic has checked it.',
+            { authorName },
+          )}
           {review?.status === 'published' &&
-            ' A published review you edit is checked again and is not shown until then.'}
+            ` ${t('A published review you edit is checked again and is not shown until then.')}`}
         </p>
-        <ModalFooter refusal={refusal} dismissLabel="Cancel" onDismiss={() => modalRef.current?.close()}>
+        <ModalFooter refusal={refusal} dismissLabel={t('Cancel')} onDismiss={() => modalRef.current?.close()}>
           <Button type="submit" isLoading={create.isPending || update.isPending}>
-            {isEdit ? 'Save review' : 'Send review'}
+            {isEdit ? t('Save review') : t('Send review')}
           </Button>
         </ModalFooter>
       </form>

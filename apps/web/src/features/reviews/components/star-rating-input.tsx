@@ -1,5 +1,7 @@
 import { useId, type Ref } from 'react';
-import { STAR_VALUES, StarIcon, starsLabel } from '../../../components/review-parts.tsx';
+import { STAR_VALUES, StarIcon } from '../../../components/review-parts.tsx';
+import { useReviewsT, useReviewsText } from '../../../i18n/reviews.ts';
+import { useReviewTexts } from '../utils/use-review-texts.ts';
 
 type StarRatingInputProps = {
   value: number | undefined;
@@ -19,6 +21,9 @@ export function StarRatingInput({ value, onChange, onBlur, error, ref }: StarRat
   const name = useId();
   const legendId = useId();
   const errorId = useId();
+  const t = useReviewsT();
+  const text = useReviewsText();
+  const { stars: starsLabel } = useReviewTexts();
   return (
     <fieldset
       role="radiogroup"
@@ -28,7 +33,7 @@ export function StarRatingInput({ value, onChange, onBlur, error, ref }: StarRat
       className="flex flex-col gap-1"
     >
       <legend id={legendId} className="mb-1 text-sm font-medium">
-        Your rating
+        {t('Your rating')}
       </legend>
       <div className="flex items-center gap-1">
         {STAR_VALUES.map((star) => (
@@ -56,7 +61,7 @@ export function StarRatingInput({ value, onChange, onBlur, error, ref }: StarRat
       </div>
       {error && (
         <p id={errorId} className="text-sm text-error">
-          {error}
+          {text(error)}
         </p>
       )}
     </fieldset>

@@ -1,7 +1,8 @@
 import type { OwnReview, ReviewedVisit } from '@clinic/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useWithdrawReview } from '../api/withdraw-review.ts';
-import { visitName } from '../utils/review-texts.ts';
+import { useReviewsT } from '../../../i18n/reviews.ts';
+import { useReviewTexts } from '../utils/use-review-texts.ts';
 
 export const REVIEW_WITHDRAWN_TOAST = 'Your review is withdrawn.';
 
@@ -10,17 +11,23 @@ type WithdrawReviewDialogProps = { review: OwnReview; visit: ReviewedVisit; onCl
 /** Asks before withdrawing a review: it is no longer shown, and the visit cannot be reviewed again. */
 export function WithdrawReviewDialog({ review, visit, onClose }: WithdrawReviewDialogProps) {
   const withdraw = useWithdrawReview();
+  const t = useReviewsT();
+  const { visitName } = useReviewTexts();
   return (
     <ConfirmDialog
-      title="Withdraw your review?"
-      keepLabel="Keep it"
-      confirmLabel="Yes, withdraw it"
+      title={t('Withdraw your review?')}
+      keepLabel={t('Keep it')}
+      confirmLabel={t('Yes, withdraw it')}
       onConfirm={() => withdraw.mutateAsync(review._id)}
-      doneToast={REVIEW_WITHDRAWN_TOAST}
+      doneToast={t(REVIEW_WITHDRAWN_TOAST)}
       onClose={onClose}
     >
-      Your review of {visitName(visit)} will no longer be shown, and you cannot review this visit
-      again.
+      {t(
+        'Your review of {{visit}} will no longer be shown, and you cannot review this visit again.',
+        {
+          visit: visitName(visit),
+        },
+      )}
     </ConfirmDialog>
   );
 }
