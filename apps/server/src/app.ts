@@ -269,7 +269,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     recall: createRecallHooks(),
   });
   // Intake, consent and check-in (practice-loop.md section 6).
-  const forms = createFormsService({ db, now, timeZone: config.clinicTimeZone, publicUrl: config.publicUrl, settings: config.intake, booking });
+  const forms = createFormsService({ db, now, timeZone: config.clinicTimeZone, publicUrl: config.publicUrl, settings: config.intake, booking, texts: mail.texts });
   // Patients due again after a completed visit, and the messages that bring them back.
   const recall = createRecallService({
     db,

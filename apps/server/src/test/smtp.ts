@@ -44,5 +44,6 @@ export async function startSmtpServer(options: { port?: number; rejectRecipients
 /** The body of a raw mail, quoted-printable soft breaks and escapes undone. */
 export function mailText(raw: string): string {
   const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
-  return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  // Each run of escapes is UTF-8 bytes (é is =C3=A9), decoded together.
+  return body.replace(/=\r?\n/g, '').replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replaceAll('=', ''), 'hex').toString('utf8'));
 }

@@ -231,6 +231,17 @@ describe('intake, consent and check-in', () => {
     expect(after).toHaveLength(2);
     expect(after[1]).not.toContain('medical history');
     expect(after[1]).not.toContain('{{');
+
+    // A Spanish patient's confirmation asks in Spanish, its link opening the page in Spanish.
+    const spanish = await signUp(t, { name: 'Eva Español' });
+    expect((await send(spanish, 'PATCH', '/api/me', { locale: 'es' })).statusCode).toBe(200);
+    await book(spanish, '2030-06-14', slots[3]!);
+    await drain();
+    // (Its subject is encoded, the en dash of its time being beyond ASCII: found by its body.)
+    const confirmation = smtp.received.filter((m) => m.to.includes(spanish.email)).map((m) => mailText(m.raw)).filter((text) => text.includes('Su cita de'));
+    expect(confirmation).toHaveLength(1);
+    expect(confirmation[0]).toContain('Antes de su visita, rellene su historial médico (son unos minutos): http://127.0.0.1:3000/dashboard/forms?lang=es');
+    expect(confirmation[0]).not.toContain('{{');
   });
 
   it('exports the forms, and on erasure keeps only those of attended visits, until the retention ends', async () => {

@@ -4,14 +4,15 @@
  * booking's consent, what staff lists show of it, and the doctor's audited read of the answers.
  */
 import { isGuardianOf } from '../families/family-reads.ts';
-import { ErrorCode, todayInZone, type AccountExport, type AdminMedicalHistory, type BookingForms, type FormAnswers, type FormQuestion, type MedicalHistoryFormInput, type MedicalHistorySubmit, type MyForms, type PatientForms, type TreatmentConsent } from '@clinic/shared';
+import { ErrorCode, todayInZone, type AccountExport, type AdminMedicalHistory, type BookingForms, type FormAnswers, type FormQuestion, type Locale, type MedicalHistoryFormInput, type MedicalHistorySubmit, type MyForms, type PatientForms, type TreatmentConsent } from '@clinic/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { BookingRow, BookingService } from '../booking/booking.service.ts';
 import type { Caller } from '../identity/caller.ts';
+import type { MailTexts } from '../mail/mail-texts.ts';
 import { scopeOf } from '../identity/permissions.ts';
-import { FORMS_PLACEHOLDER } from './forms-placeholder.ts';
+import { FORMS_PLACEHOLDERS } from './forms-placeholder.ts';
 import { alertsOf, checkAnswers, historyStatus, signatureHash } from './forms-rules.ts';
 import {
   consentsOf,
@@ -40,6 +41,8 @@ export interface FormsDeps {
   publicUrl: string;
   settings: { historyRequired: boolean; historyValidMonths: number; clinicalRetentionDays: number };
   booking: Pick<BookingService, 'rowsOf' | 'activeOf' | 'seesDoctor'>;
+  /** The mails' words: the line asking for the history is in the mail's language. */
+  texts: Pick<MailTexts, 't' | 'url'>;
 }
 
 /** A unique violation (two admins saving a version at once), wherever Drizzle put the SQLSTATE. */
@@ -251,15 +254,15 @@ export function createFormsService(deps: FormsDeps) {
      * clinic requires it and this patient's is missing or outdated, else nothing.
      */
     async expandIntake(tx: Db, mail: { textBody: string; userId: string | null }): Promise<string> {
-      if (!mail.textBody.includes(FORMS_PLACEHOLDER)) return mail.textBody;
-      let line = '';
+      if (!mail.textBody.includes('{{forms')) return mail.textBody;
+      let asked = false;
       if (mail.userId && (await required())) {
         const [form, [latest]] = await Promise.all([current(), latestSubmissionsOf(tx, [mail.userId])]);
-        if (historyStatus(latest, form.version, now(), settings.historyValidMonths) !== 'current') {
-          line = `\n\nBefore your visit, please fill in your medical history (a few minutes): ${deps.publicUrl}/dashboard/forms`;
-        }
+        asked = historyStatus(latest, form.version, now(), settings.historyValidMonths) !== 'current';
       }
-      return mail.textBody.replaceAll(FORMS_PLACEHOLDER, line);
+      // In the mail's language, which its placeholder names (none: English, as it always was).
+      return mail.textBody.replace(FORMS_PLACEHOLDERS, (_, lng: Locale | undefined) =>
+        asked ? `\n\n${deps.texts.t(lng ?? 'en', 'intake.beforeVisit', { url: deps.texts.url(lng ?? 'en', `${deps.publicUrl}/dashboard/forms`) })}` : '');
     },
 
     /** An erased account's forms (section 6.5), in the erasure's transaction. */

@@ -60,6 +60,13 @@ describe('createMailTexts', () => {
     expect(createMailTexts('de').localeOf('es')).toBe('es');
   });
 
+  it('opens a Spanish or German mail’s links in its language, and leaves English addresses as they were', () => {
+    expect(texts.url('en', 'https://portal.test/dashboard')).toBe('https://portal.test/dashboard');
+    expect(texts.url('es', 'https://portal.test/dashboard')).toBe('https://portal.test/dashboard?lang=es');
+    expect(texts.url('de', '{{link:confirm}}')).toBe('{{link:confirm}}?lang=de');
+    expect(texts.url('de', 'https://portal.test/x?a=1')).toBe('https://portal.test/x?a=1&lang=de');
+  });
+
   it('picks the plural form by count', () => {
     expect(texts.t('es', 'waitlistOffer.bookWithin', { count: 1, url: 'u' })).toContain('1 minuto ');
     expect(texts.t('de', 'waitlistOffer.bookWithin', { count: 5, url: 'u' })).toContain('5 Minuten');

@@ -52,6 +52,11 @@ export interface MailTexts {
   money(lng: Locale, cents: number): string;
   /** A refund's amount: `$17.00` in English, with cents in every language. */
   moneyWithCents(lng: Locale, cents: number): string;
+  /**
+   * A page of the portal for a reader of this language: `?lang=` opens it in the mail's language
+   * whatever the browser says (the web's first choice); English addresses stay as they were.
+   */
+  url(lng: Locale, address: string): string;
   /** "Dear …," the body and the signature: the frame of every mail to a patient. */
   letter(lng: Locale, name: string, body: string): string;
 }
@@ -87,6 +92,7 @@ export function createMailTexts(defaultLocale: Locale): MailTexts {
     when: (lng, iso, slot) => t(lng, 'frame.when', { date: date(lng, iso), time: lng === 'en' ? slot : time(slot) }),
     money: (lng, cents) => (lng === 'en' ? `$${cents / 100}` : currency(lng, cents, cents % 100 === 0 ? 0 : 2)),
     moneyWithCents: (lng, cents) => (lng === 'en' ? `$${(cents / 100).toFixed(2)}` : currency(lng, cents, 2)),
+    url: (lng, address) => (lng === 'en' ? address : `${address}${address.includes('?') ? '&' : '?'}lang=${lng}`),
     letter: (lng, name, body) => `${t(lng, 'frame.greeting', { name })}\n\n${body}\n\n${t(lng, 'frame.signature')}\n`,
   };
 }

@@ -9,7 +9,7 @@ import type { PendingWrite } from '../../lib/pending-write.ts';
 import { bookingIcs } from './ics.ts';
 import { createMailTexts } from './mail-texts.ts';
 import { linkPlaceholder } from '../links/link-placeholders.ts';
-import { FORMS_PLACEHOLDER } from '../forms/forms-placeholder.ts';
+import { formsPlaceholder } from '../forms/forms-placeholder.ts';
 import { dayWord, remindersFor, type QuietHours, type ReminderOffset } from '../reminders/reminder-rules.ts';
 import {
   cancelPendingReminders,
@@ -81,6 +81,9 @@ export function createMailService(deps: MailDeps) {
   const organizer = deps.fromAddress.replace(/^.*<|>.*$/g, '');
   const texts = createMailTexts(deps.defaultLocale ?? 'en');
   const { t } = texts;
+  // A patient's page and message links, in the mail's language (`?lang=`, English as it was).
+  const page = (lng: Locale, path: string) => texts.url(lng, `${deps.publicUrl}${path}`);
+  const link = (lng: Locale, purpose: Parameters<typeof linkPlaceholder>[0]) => texts.url(lng, linkPlaceholder(purpose));
   // Due now by the app's clock (which tests pin), unless a mail says when (a reminder). The
   // subject is a header: a line break in a treatment's name or a contact subject would start
   // another one, so every control character in it becomes a space.
@@ -114,13 +117,13 @@ export function createMailService(deps: MailDeps) {
         body: [
           t(lng, 'reminder.intro', { treatment, when, zone: deps.timeZone }),
           // Made when the mail goes (links module): one purpose each, this booking only, no password.
-          t(lng, 'reminder.confirm', { link: linkPlaceholder('confirm') }),
+          t(lng, 'reminder.confirm', { link: link(lng, 'confirm') }),
           deps.clinicPhone
-            ? t(lng, 'reminder.changeOrCall', { rescheduleLink: linkPlaceholder('reschedule'), cancelLink: linkPlaceholder('cancel'), phone: deps.clinicPhone })
-            : t(lng, 'reminder.change', { rescheduleLink: linkPlaceholder('reschedule'), cancelLink: linkPlaceholder('cancel') }),
+            ? t(lng, 'reminder.changeOrCall', { rescheduleLink: link(lng, 'reschedule'), cancelLink: link(lng, 'cancel'), phone: deps.clinicPhone })
+            : t(lng, 'reminder.change', { rescheduleLink: link(lng, 'reschedule'), cancelLink: link(lng, 'cancel') }),
           // On the day: checking in from the phone as the patient arrives (section 6.4).
-          ...(day === 'today' ? [t(lng, 'reminder.checkIn', { link: linkPlaceholder('check-in') })] : []),
-          t(lng, 'reminder.closing', { url: `${deps.publicUrl}/dashboard/profile` }) + FORMS_PLACEHOLDER,
+          ...(day === 'today' ? [t(lng, 'reminder.checkIn', { link: link(lng, 'check-in') })] : []),
+          t(lng, 'reminder.closing', { url: page(lng, '/dashboard/profile') }) + formsPlaceholder(lng),
         ].join('\n\n'),
         calendar: null,
       }));
@@ -178,6 +181,8 @@ export function createMailService(deps: MailDeps) {
   }
 
   return {
+    /** The mails' words, for a line filled in when a mail is sent (forms.service.ts). */
+    texts,
     /** `userId`: the signed-in account that sent it, whose data the mail is; null when sent signed out. */
     async queueContactMessage(tx: Db, message: { email: string; subject: string; message: string }, userId: string | null) {
       if (!deps.clinicInbox) return;
@@ -241,8 +246,8 @@ export function createMailService(deps: MailDeps) {
             bookingMail(booking, lng, 'booking-confirmation', (when) => ({
               subject: t(lng, 'confirmation.subject', { when }),
               body:
-                t(lng, 'confirmation.body', { treatment: booking.treatmentName, when, zone: deps.timeZone, price: texts.money(lng, booking.priceCents), url: `${deps.publicUrl}/dashboard` }) +
-                FORMS_PLACEHOLDER,
+                t(lng, 'confirmation.body', { treatment: booking.treatmentName, when, zone: deps.timeZone, price: texts.money(lng, booking.priceCents), url: page(lng, '/dashboard') }) +
+                formsPlaceholder(lng),
             })),
             ...remindersOf(booking, lng),
           ];
@@ -276,11 +281,11 @@ export function createMailService(deps: MailDeps) {
         subject: t(lng!, recall.stage === 0 ? 'recall.subject' : 'recall.subjectDue', { treatment }),
         textBody: texts.letter(lng!, recall.name, [
           t(lng!, recall.stage === 0 ? 'recall.almostDue' : 'recall.due', { treatment, due }),
-          t(lng!, 'recall.choose', { link: recall.linkPlaceholder }),
+          t(lng!, 'recall.choose', { link: texts.url(lng!, recall.linkPlaceholder) }),
           ...(deps.clinicPhone ? [t(lng!, 'recall.call', { phone: deps.clinicPhone })] : []),
-          t(lng!, 'recall.stop', { url: `${deps.publicUrl}/dashboard/profile` }),
+          t(lng!, 'recall.stop', { url: page(lng!, '/dashboard/profile') }),
         ].join('\n\n')),
-        smsBody: t(lng!, 'recall.sms', { treatment, due, link: recall.linkPlaceholder }),
+        smsBody: t(lng!, 'recall.sms', { treatment, due, link: texts.url(lng!, recall.linkPlaceholder) }),
       });
     },
 
@@ -306,7 +311,7 @@ export function createMailService(deps: MailDeps) {
         subject: t(lng!, 'waitlistOffer.subject', { treatment: offer.treatmentName, when }),
         textBody: texts.letter(lng!, offer.patientName, [
           offer.doctorName ? t(lng!, 'waitlistOffer.freeWithDoctor', { ...free, doctor: offer.doctorName }) : t(lng!, 'waitlistOffer.free', free),
-          t(lng!, 'waitlistOffer.bookWithin', { count: minutes, url: `${deps.publicUrl}/dashboard/waitlist` }),
+          t(lng!, 'waitlistOffer.bookWithin', { count: minutes, url: page(lng!, '/dashboard/waitlist') }),
           t(lng!, 'waitlistOffer.leave'),
         ].join('\n\n')),
         expiresAt: offer.expiresAt,
@@ -367,7 +372,7 @@ export function createMailService(deps: MailDeps) {
           const refunded = refund ? ` ${t(lng!, 'cancelled.refund', { amount: texts.moneyWithCents(lng!, Math.round(refund.amount * 100)) })}` : '';
           return {
             subject: t(lng!, 'cancelled.subject', { when }),
-            body: `${notice}${refunded}\n\n${t(lng!, 'cancelled.bookAgain', { url: `${deps.publicUrl}/appointment` })}`,
+            body: `${notice}${refunded}\n\n${t(lng!, 'cancelled.bookAgain', { url: page(lng!, '/appointment') })}`,
             calendar: { cancelled: { sequence: booking.version + 1 } },
           };
         }),
@@ -385,7 +390,7 @@ export function createMailService(deps: MailDeps) {
           subject: t(lng!, 'rescheduled.subject', { when }),
           body:
             `${t(lng!, 'rescheduled.body', { treatment: booking.treatmentName, from: texts.when(lng!, from.date, from.slot), when, zone: deps.timeZone })}\n\n` +
-            t(lng!, 'rescheduled.see', { url: `${deps.publicUrl}/dashboard` }),
+            t(lng!, 'rescheduled.see', { url: page(lng!, '/dashboard') }),
           calendar: revisionOf(booking),
         })),
         ...remindersOf(booking, lng!),
@@ -410,7 +415,7 @@ export function createMailService(deps: MailDeps) {
               subject: t(lng, 'cancelled.subject', { when }),
               body:
                 `${reason ? t(lng, 'cancelled.byClinicWithReason', { ...about, reason }) : t(lng, 'cancelled.byClinic', about)}\n\n` +
-                t(lng, 'cancelled.chooseAnother', { url: `${deps.publicUrl}/appointment` }),
+                t(lng, 'cancelled.chooseAnother', { url: page(lng, '/appointment') }),
               calendar: { cancelled: { sequence: booking.version + 1 } },
             };
           });
