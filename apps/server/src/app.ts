@@ -52,7 +52,6 @@ import { createTextMessages } from './modules/sms/text-messages.ts';
 import { createFormsService } from './modules/forms/forms.service.ts';
 import { createFamiliesService } from './modules/families/families.service.ts';
 import { dependentAddress, soleDependentsOf } from './modules/families/family-reads.ts';
-import { enqueueMail } from './modules/mail/outbox.repository.ts';
 import { hashPassword } from 'better-auth/crypto';
 import { createRecallHooks, createRecallService } from './modules/recall/recall.service.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
@@ -361,7 +360,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     recalls: { forLink: (id) => recall.forLink(id), snooze: (id) => recall.snooze(id) },
     recallFollowupDays: config.recall.followupDays,
     checkInOpensMinutes: config.intake.checkInOpensMinutes,
-    queueMail: enqueueMail,
+    queueInvitation: (tx, invitation) => mail.queueInvitation(tx, invitation),
     invitations: { accept: (...args) => families.accept(...args) },
   });
   app.decorate('links', links);

@@ -80,8 +80,8 @@ export interface LinksDeps {
   };
   /** The days of the recall messages after the due date (RECALL_FOLLOWUP_DAYS): a recall link outlives the last. */
   recallFollowupDays: readonly number[];
-  /** Queues an invitation's mail (the mail module's), in `tx`. */
-  queueMail?: (tx: Db, mail: { kind: string; userId: string | null; toAddress: string; subject: string; textBody: string; expiresAt: Date }) => Promise<unknown>;
+  /** Queues an invitation's mail (the mail module's), in `tx`: `until` is the last day, `link` its placeholder. */
+  queueInvitation?: (tx: Db, invitation: { purpose: 'guardian' | 'handover'; invitedBy: string; email: string; inviterName: string; dependentName: string; link: string; until: string; expiresAt: Date }) => Promise<unknown>;
   /** Accepts an invitation about a dependent (the families module's); late-bound, as that module needs this one. */
   invitations?: { accept(link: { purpose: 'guardian' | 'handover'; patientId: string; email: string | null; invitedBy: string | null }, caller: Caller | null, password: string | undefined): Promise<'guardian-added' | 'handed-over'> };
 }
@@ -342,22 +342,7 @@ export function createLinksService(deps: LinksDeps) {
         purpose: invitation.purpose, patientId: invitation.dependentId, email: invitation.email, invitedBy: invitation.invitedBy,
         tokenHash: hashOf(randomBytes(32).toString('base64url')), bookingId: null, recallId: null, bookingVersion: null, expiresAt: invitation.expiresAt,
       });
-      const link = invitationPlaceholder(id);
-      const until = formatMediumDate(todayInZone(invitation.expiresAt, timeZone));
-      const guardian = invitation.purpose === 'guardian';
-      await deps.queueMail?.(tx, {
-        kind: guardian ? 'guardian-invitation' : 'handover-invitation',
-        userId: null,
-        toAddress: invitation.email,
-        subject: guardian ? `${invitation.inviterName} invites you to manage ${invitation.dependentName}'s appointments` : 'Your own account at the clinic',
-        textBody: guardian
-          ? `Hello,\n\n${invitation.inviterName} invites you to manage ${invitation.dependentName}'s appointments at the clinic with them: ` +
-            `booking, moving and cancelling them, and filling in their forms.\n\nTo accept, log in (or sign up) with this address and open: ${link}\n\n` +
-            `The invitation is valid until ${until}. If you do not know ${invitation.inviterName}, ignore this mail.\n\nDoctors Portal\n`
-          : `Hello ${invitation.dependentName},\n\n${invitation.inviterName} hands your appointments and records at the clinic over to you: ` +
-            `choose a password and they are yours, under this address.\n\n${link}\n\nThe invitation is valid until ${until}.\n\nDoctors Portal\n`,
-        expiresAt: invitation.expiresAt,
-      });
+      await deps.queueInvitation?.(tx, { ...invitation, link: invitationPlaceholder(id), until: todayInZone(invitation.expiresAt, timeZone) });
     },
 
     /** `POST /api/links/:token/accept`: an invitation about a dependent (the families module decides). */

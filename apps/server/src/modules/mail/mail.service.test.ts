@@ -131,4 +131,35 @@ describe('the mails in Spanish and German', () => {
     await mail.queuePatientCancellation(db, { ...booking, patientId: 'child-1', bookedBy: 'guardian-1', locale: undefined }, null);
     expect((written[0] as { subject: string }).subject).toBe('Cita cancelada: 10 mar 2030, 10:00–10:30');
   });
+
+  it('invitations about a dependent read as they always did in English, and in the inviter’s language', async () => {
+    const invitation = { invitedBy: 'guardian-1', email: 'new@example.com', inviterName: 'Ann Lee', dependentName: 'Tim Lee', link: '{{invitation:1}}', until: '2030-03-11', expiresAt: now };
+    chosen.set('guardian-1', null);
+    const mail = createMailService(deps());
+    written.length = 0;
+    await mail.queueInvitation(db, { ...invitation, purpose: 'guardian' });
+    await mail.queueInvitation(db, { ...invitation, purpose: 'handover' });
+    const [guardian, handover] = written as { kind: string; subject: string; textBody: string }[];
+    // The wording the links module wrote before it moved into the catalogs, byte for byte.
+    expect(guardian).toMatchObject({
+      kind: 'guardian-invitation',
+      subject: "Ann Lee invites you to manage Tim Lee's appointments",
+      textBody:
+        "Hello,\n\nAnn Lee invites you to manage Tim Lee's appointments at the clinic with them: booking, moving and cancelling them, and filling in their forms.\n\n" +
+        'To accept, log in (or sign up) with this address and open: {{invitation:1}}\n\nThe invitation is valid until Mar 11, 2030. If you do not know Ann Lee, ignore this mail.\n\nDoctors Portal\n',
+    });
+    expect(handover).toMatchObject({
+      kind: 'handover-invitation',
+      subject: 'Your own account at the clinic',
+      textBody:
+        'Hello Tim Lee,\n\nAnn Lee hands your appointments and records at the clinic over to you: choose a password and they are yours, under this address.\n\n' +
+        '{{invitation:1}}\n\nThe invitation is valid until Mar 11, 2030.\n\nDoctors Portal\n',
+    });
+
+    chosen.set('guardian-1', 'es');
+    written.length = 0;
+    await mail.queueInvitation(db, { ...invitation, purpose: 'guardian' });
+    expect(written[0]).toMatchObject({ subject: 'Ann Lee le invita a gestionar las citas de Tim Lee' });
+    expect((written[0] as { textBody: string }).textBody).toContain('{{invitation:1}}?lang=es\n\nLa invitación es válida hasta el 11 mar 2030.');
+  });
 });

@@ -318,6 +318,24 @@ export function createMailService(deps: MailDeps) {
       });
     },
 
+    /**
+     * An invitation about a dependent (links module): to a guardian-to-be, or to the dependent
+     * taking their own account. Neither may have an account yet: it reads in the inviter's language.
+     */
+    async queueInvitation(tx: Db, invitation: { purpose: 'guardian' | 'handover'; invitedBy: string; email: string; inviterName: string; dependentName: string; link: string; until: string; expiresAt: Date }) {
+      const [lng] = await languagesOf(tx, [{ userId: invitation.invitedBy }]);
+      const group = invitation.purpose === 'guardian' ? 'guardianInvitation' : 'handoverInvitation';
+      const values = { inviter: invitation.inviterName, dependent: invitation.dependentName, link: texts.url(lng!, invitation.link), until: texts.date(lng!, invitation.until) };
+      await enqueueMail(tx, {
+        kind: `${invitation.purpose}-invitation`,
+        userId: null,
+        toAddress: invitation.email,
+        subject: t(lng!, `${group}.subject`, values),
+        textBody: t(lng!, `${group}.body`, values),
+        expiresAt: invitation.expiresAt,
+      });
+    },
+
     /** A booking's calendar file as the patient downloads it: the latest revision, or its cancellation. */
     calendarOf(booking: BookingOfMail & { version: number; status: string }): string {
       return calendarFor(booking, booking.status === 'cancelled' ? { cancelled: { sequence: booking.version + 1 } } : revisionOf(booking));
