@@ -1,19 +1,20 @@
 /**
  * The cost of our stack on the busiest read: GET /api/available against a bare Fastify route
- * returning the same JSON bytes, measured in the same run (autocannon, 50 connections, 10 s, no
- * pipelining), on PGlite and on PostgreSQL, on the server as shipped (bench/server.ts: `npm
+ * returning the same JSON bytes in a process of its own (bench/bare-server.ts; until 2026-11-29 it
+ * ran inside this load generator's process, which flattered the ratio), measured in the same run
+ * (autocannon, 50 connections, 10 s, no pipelining), on PGlite and on PostgreSQL, on the server as shipped (bench/server.ts: `npm
  * start`'s command, `.env.example`'s settings, the log at info, one line per request). Prints
  * each figure next to its goal, then the same ratios with the log at error, as a second line.
  * Run: npm run bench.
  */
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { insertSignedInPatients } from '../apps/server/src/test/patients.ts';
 import { freePort, startThrowawayPostgres } from '../apps/server/src/test/throwaway-postgres.ts';
 import { configureClinic } from './clinic-setup.ts';
 import { planFreeSlots } from './slot-plan.ts';
+import { startBareServer } from './bare-server.ts';
 import { startServer, startWarm, type BenchServer } from './server.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -37,14 +38,6 @@ async function rssMb(pid: number): Promise<number> {
   const { readFile } = await import('node:fs/promises');
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-async function bareBaseline(body: string) {
-  const app = Fastify();
-  app.get('/bare', async (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
-  const port = await freePort();
-  await app.listen({ port, host: '127.0.0.1' });
-  return { url: `http://127.0.0.1:${port}/bare`, close: () => app.close() };
 }
 
 /**
@@ -105,7 +98,8 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 async function ratios(server: BenchServer) {
   const url = `${server.base}/api/available?date=${date}`;
   const body = await (await fetch(url)).text();
-  const bare = await bareBaseline(body);
+  // The bare route in a process of its own, as the product is (bench/bare-server.ts).
+  const bare = await startBareServer(body, await freePort());
   await load(bare.url); // warm-up, both sides
   await load(url);
   const baseline = await load(bare.url);
@@ -124,7 +118,8 @@ async function compare(label: string, server: BenchServer, tokens: string[], res
   const bookingRatio = booking.p99 / Math.max(available.p99, 1);
   rows.push(
     `  /available ${available.rps.toFixed(0)} req/s, p99 ${available.p99} ms; bare ${baseline.rps.toFixed(0)} req/s, p99 ${baseline.p99} ms; ${logged} log lines for its ${available.answered} answers (LOG_LEVEL=info, as shipped)`,
-    `  throughput ratio ${throughput.toFixed(2)} (goal >= 0.5: ${verdict(throughput >= 0.5)}); p99 ratio ${latency.toFixed(2)} (goal <= 3: ${verdict(latency <= 3)}); errors ${available.errors + available.non2xx}`,
+    // Issue 37's goals, against a baseline that runs as the product does (its own process).
+    `  throughput ratio ${throughput.toFixed(2)} (goal >= 0.65: ${verdict(throughput >= 0.65)}); p99 ratio ${latency.toFixed(2)} (goal <= 2: ${verdict(latency <= 2)}); errors ${available.errors + available.non2xx}`,
   );
   rows.push(
     `  50 connections of ${PATIENTS} patients booking distinct slots: ${booking.count} requests (${booking.created} booked, statuses ${booking.statuses}, ${booking.errors} errors), p99 ${booking.p99} ms; ratio to /available's p99 ${bookingRatio.toFixed(2)} (goal <= 2: ${verdict(bookingRatio <= 2)})`,
