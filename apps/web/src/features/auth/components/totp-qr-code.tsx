@@ -4,6 +4,7 @@
  */
 import { useMemo } from 'react';
 import QRCode from 'qrcode';
+import { useSecurityT } from '../../../i18n/security.ts';
 
 /** The modules around the code that scanners need blank. */
 const QUIET_ZONE = 4;
@@ -21,6 +22,7 @@ export function qrPath(text: string): { size: number; path: string } {
 }
 
 export function TotpQrCode({ uri }: { uri: string }) {
+  const t = useSecurityT();
   const code = useMemo(() => {
     try {
       return qrPath(uri);
@@ -33,7 +35,7 @@ export function TotpQrCode({ uri }: { uri: string }) {
   return (
     <svg
       role="img"
-      aria-label="QR code to scan with your authenticator app"
+      aria-label={t('QR code to scan with your authenticator app')}
       viewBox={`0 0 ${code.size} ${code.size}`}
       className="h-48 w-48 rounded bg-white"
       shapeRendering="crispEdges"

@@ -24,6 +24,7 @@ import { useMe } from '../api/get-me.ts';
 import { AuthError } from './auth-error.tsx';
 import { TitledSection } from '../../../components/ui/titled-section.tsx';
 import { saveFile } from '../../../lib/save-file.ts';
+import { securityText, useSecurityT, useSecurityText } from '../../../i18n/security.ts';
 import { TotpQrCode } from './totp-qr-code.tsx';
 
 type Step =
@@ -33,18 +34,21 @@ type Step =
   | { kind: 'codes'; backupCodes: string[] };
 
 export function TwoFactorSettings() {
+  const t = useSecurityT();
+  // The failure to load is English (the server's or ours) until shown.
+  const text = useSecurityText();
   const me = useMe();
   const [step, setStep] = useState<Step>({ kind: 'status' });
 
   let body;
   if (me.isPending) {
-    body = <Spinner label="Loading your account…" />;
+    body = <Spinner label={t('Loading your account…')} />;
   } else if (me.isError || !me.data) {
     body = (
       <LoadFailed
         layout="section"
-        message={me.isError ? errorMessage(me.error) : twoFactorTexts.loadFailed}
-        retryLabel={twoFactorTexts.retry}
+        message={me.isError ? text(errorMessage(me.error)) : t(twoFactorTexts.loadFailed)}
+        retryLabel={t(twoFactorTexts.retry)}
         onRetry={() => void me.refetch()}
       />
     );
@@ -72,7 +76,7 @@ export function TwoFactorSettings() {
             onCancel={done}
             onEnabled={(setup) => setStep({ kind: 'setup', setup })}
             onDisabled={() => {
-              toast.success(twoFactorTexts.turnedOff);
+              toast.success(securityText(twoFactorTexts.turnedOff));
               done();
             }}
             onCodes={(backupCodes) => setStep({ kind: 'codes', backupCodes })}
@@ -86,7 +90,7 @@ export function TwoFactorSettings() {
             email={email}
             onCancel={done}
             onConfirmed={() => {
-              toast.success(twoFactorTexts.turnedOn);
+              toast.success(securityText(twoFactorTexts.turnedOn));
               done();
             }}
           />
@@ -95,10 +99,10 @@ export function TwoFactorSettings() {
       case 'codes':
         body = (
           <div className="flex flex-col items-start gap-3">
-            <p role="status">{twoFactorTexts.backupCodesReady}</p>
+            <p role="status">{t(twoFactorTexts.backupCodesReady)}</p>
             <BackupCodes codes={step.backupCodes} />
             <Button variant="outline" onClick={done}>
-              {twoFactorTexts.continue}
+              {t(twoFactorTexts.continue)}
             </Button>
           </div>
         );
@@ -107,7 +111,7 @@ export function TwoFactorSettings() {
   }
 
   return (
-    <TitledSection title={twoFactorTexts.title} className="flex max-w-xl flex-col gap-4">
+    <TitledSection title={t(twoFactorTexts.title)} className="flex max-w-xl flex-col gap-4">
       {body}
     </TitledSection>
   );
@@ -119,25 +123,26 @@ function StatusPanel(props: {
   onTurnOff: () => void;
   onNewCodes: () => void;
 }) {
+  const t = useSecurityT();
   return (
     <div className="flex flex-col items-start gap-3">
       <p>
         <span className={`badge mr-2 ${props.isOn ? 'badge-success' : 'badge-ghost'}`}>
-          {props.isOn ? 'On' : 'Off'}
+          {props.isOn ? t('On') : t('Off')}
         </span>
-        {props.isOn ? twoFactorTexts.statusOn : twoFactorTexts.statusOff}
+        {t(props.isOn ? twoFactorTexts.statusOn : twoFactorTexts.statusOff)}
       </p>
       {props.isOn ? (
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={props.onNewCodes}>
-            {twoFactorTexts.newBackupCodes}
+            {t(twoFactorTexts.newBackupCodes)}
           </Button>
           <Button variant="outline" onClick={props.onTurnOff}>
-            {twoFactorTexts.turnOff}
+            {t(twoFactorTexts.turnOff)}
           </Button>
         </div>
       ) : (
-        <Button onClick={props.onTurnOn}>{twoFactorTexts.turnOn}</Button>
+        <Button onClick={props.onTurnOn}>{t(twoFactorTexts.turnOn)}</Button>
       )}
     </div>
   );
@@ -151,6 +156,9 @@ function PasswordStep(props: {
   onDisabled: () => void;
   onCodes: (codes: string[]) => void;
 }) {
+  const t = useSecurityT();
+  // The validation message and the server's refusal arrive in English.
+  const text = useSecurityText();
   const enable = useEnableTwoFactor();
   const disable = useDisableTwoFactor(props.email);
   const codes = useGenerateBackupCodes();
@@ -175,23 +183,25 @@ function PasswordStep(props: {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
       <TextField
-        label={twoFactorTexts.passwordLabel}
+        label={t(twoFactorTexts.passwordLabel)}
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message}
+        error={errors.password?.message && text(errors.password.message)}
         {...register('password')}
       />
-      <AuthError error={action.error} />
+      <AuthError error={action.error} translate={text} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" isLoading={action.isPending}>
-          {props.purpose === 'enable'
-            ? twoFactorTexts.continue
-            : props.purpose === 'disable'
-              ? twoFactorTexts.turnOff
-              : twoFactorTexts.newBackupCodes}
+          {t(
+            props.purpose === 'enable'
+              ? twoFactorTexts.continue
+              : props.purpose === 'disable'
+                ? twoFactorTexts.turnOff
+                : twoFactorTexts.newBackupCodes,
+          )}
         </Button>
         <Button variant="ghost" onClick={props.onCancel}>
-          {twoFactorTexts.cancel}
+          {t(twoFactorTexts.cancel)}
         </Button>
       </div>
     </form>
@@ -214,6 +224,8 @@ function SetupStep(props: {
   onCancel: () => void;
   onConfirmed: () => void;
 }) {
+  const t = useSecurityT();
+  const text = useSecurityText();
   const confirm = useConfirmTwoFactor(props.email);
   const [copied, setCopied] = useState(false);
   const key = setupKeyOf(props.setup.totpURI);
@@ -235,26 +247,26 @@ function SetupStep(props: {
 
   return (
     <div className="flex flex-col gap-4">
-      <p>{twoFactorTexts.scanIntro}</p>
+      <p>{t(twoFactorTexts.scanIntro)}</p>
       <TotpQrCode uri={props.setup.totpURI} />
       <a href={props.setup.totpURI} className="btn btn-outline self-start">
-        {twoFactorTexts.setupLink}
+        {t(twoFactorTexts.setupLink)}
       </a>
       <div className="flex flex-col gap-1">
         <span id={keyId} className="text-sm font-medium">
-          {twoFactorTexts.setupKey}
+          {t(twoFactorTexts.setupKey)}
         </span>
         <div className="flex flex-wrap items-center gap-2">
           <code aria-labelledby={keyId} className="rounded bg-base-200 px-2 py-1 break-all">
             {key}
           </code>
           <Button variant="ghost" className="btn-sm" onClick={copyKey}>
-            {copied ? twoFactorTexts.copied : twoFactorTexts.copy}
+            {t(copied ? twoFactorTexts.copied : twoFactorTexts.copy)}
           </Button>
         </div>
       </div>
       <div className="flex flex-col gap-2">
-        <p>{twoFactorTexts.backupCodesIntro}</p>
+        <p>{t(twoFactorTexts.backupCodesIntro)}</p>
         <BackupCodes codes={props.setup.backupCodes} />
       </div>
       <form
@@ -264,23 +276,23 @@ function SetupStep(props: {
         )}
         className="flex flex-col gap-3"
       >
-        <p>{twoFactorTexts.confirmIntro}</p>
+        <p>{t(twoFactorTexts.confirmIntro)}</p>
         <TextField
-          label={twoFactorTexts.codeLabel}
+          label={t(twoFactorTexts.codeLabel)}
           type="text"
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={7}
-          error={errors.code?.message}
+          error={errors.code?.message && text(errors.code.message)}
           {...register('code')}
         />
-        <AuthError error={confirm.error} />
+        <AuthError error={confirm.error} translate={text} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" isLoading={confirm.isPending}>
-            {twoFactorTexts.confirm}
+            {t(twoFactorTexts.confirm)}
           </Button>
           <Button variant="ghost" onClick={props.onCancel}>
-            {twoFactorTexts.cancel}
+            {t(twoFactorTexts.cancel)}
           </Button>
         </div>
       </form>
@@ -290,11 +302,11 @@ function SetupStep(props: {
 
 export const BACKUP_CODES_FILE_NAME = 'doctors-portal-backup-codes.txt';
 
-/** The text file of the codes: what they are for, then one code a line. */
+/** The text file of the codes: what they are for (in the page's language), then one code a line. */
 export function backupCodesFile(codes: readonly string[]): string {
   return [
-    'Doctors Portal: backup codes for two-step sign-in',
-    'Each code signs you in once when your authenticator app is not at hand.',
+    securityText('Doctors Portal: backup codes for two-step sign-in'),
+    securityText('Each code signs you in once when your authenticator app is not at hand.'),
     '',
     ...codes,
     '',
@@ -302,12 +314,13 @@ export function backupCodesFile(codes: readonly string[]): string {
 }
 
 function BackupCodes({ codes }: { codes: string[] }) {
+  const t = useSecurityT();
   const download = () =>
     saveFile(new Blob([backupCodesFile(codes)], { type: 'text/plain;charset=utf-8' }), BACKUP_CODES_FILE_NAME);
   return (
     <div className="flex flex-col gap-2">
       <ul
-        aria-label="Backup codes"
+        aria-label={t('Backup codes')}
         className="grid grid-cols-2 gap-1 font-mono text-sm sm:grid-cols-3"
       >
         {codes.map((code) => (
@@ -317,7 +330,7 @@ function BackupCodes({ codes }: { codes: string[] }) {
         ))}
       </ul>
       <Button variant="outline" className="btn-sm self-start" onClick={download}>
-        {twoFactorTexts.downloadBackupCodes}
+        {t(twoFactorTexts.downloadBackupCodes)}
       </Button>
     </div>
   );

@@ -10,6 +10,7 @@ import { TextField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { useVerifyTwoFactor } from '../api/verify-two-factor.ts';
 import { AuthError } from './auth-error.tsx';
+import { useSecurityT, useSecurityText } from '../../../i18n/security.ts';
 
 type TwoFactorStepProps = {
   /** The account the password step signed in (for the token step). */
@@ -20,6 +21,9 @@ type TwoFactorStepProps = {
 };
 
 export function TwoFactorStep({ email, onSignedIn, onCancel }: TwoFactorStepProps) {
+  const t = useSecurityT();
+  // The validation message and the server's refusal of a code arrive in English.
+  const text = useSecurityText();
   const verify = useVerifyTwoFactor(email);
   const {
     register,
@@ -51,34 +55,34 @@ export function TwoFactorStep({ email, onSignedIn, onCancel }: TwoFactorStepProp
 
   return (
     <div className="flex flex-col gap-4">
-      <h2 className="text-lg font-semibold">{twoFactorTexts.title}</h2>
+      <h2 className="text-lg font-semibold">{t(twoFactorTexts.title)}</h2>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
         <p className="text-sm">
-          {isBackup ? twoFactorTexts.backupCodeHint : twoFactorTexts.codeHint}
+          {t(isBackup ? twoFactorTexts.backupCodeHint : twoFactorTexts.codeHint)}
         </p>
         <TextField
           key={method}
-          label={isBackup ? twoFactorTexts.backupCodeLabel : twoFactorTexts.codeLabel}
+          label={t(isBackup ? twoFactorTexts.backupCodeLabel : twoFactorTexts.codeLabel)}
           type="text"
           inputMode={isBackup ? 'text' : 'numeric'}
           autoComplete="one-time-code"
           autoCapitalize="none"
           spellCheck={false}
           maxLength={isBackup ? 64 : 7}
-          error={errors.code?.message}
+          error={errors.code?.message && text(errors.code.message)}
           {...register('code')}
         />
-        <AuthError error={verify.error} />
+        <AuthError error={verify.error} translate={text} />
         <Button type="submit" variant="neutral" className="w-full" isLoading={verify.isPending}>
-          {twoFactorTexts.verify}
+          {t(twoFactorTexts.verify)}
         </Button>
       </form>
       <div className="flex flex-wrap justify-between gap-2">
         <button type="button" className="link text-sm text-primary" onClick={switchMethod}>
-          {isBackup ? twoFactorTexts.useAppCode : twoFactorTexts.useBackupCode}
+          {t(isBackup ? twoFactorTexts.useAppCode : twoFactorTexts.useBackupCode)}
         </button>
         <button type="button" className="link text-sm" onClick={onCancel}>
-          {twoFactorTexts.startOver}
+          {t(twoFactorTexts.startOver)}
         </button>
       </div>
     </div>
