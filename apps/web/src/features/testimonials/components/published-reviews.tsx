@@ -4,19 +4,36 @@ import type { PublicReview, PublicReviewsPage } from '@clinic/shared';
 import { StarRating } from '../../../components/review-parts.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { currentLocale, useLocale, type Locale } from '../../../i18n/locale.ts';
+import { pagesText, usePagesT, usePagesText } from '../../../i18n/pages.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { publishedReviewsQueryOptions } from '../api/get-review-pages.ts';
 import { PlaceholderCards } from './placeholder-cards.tsx';
 import { REVIEWS_PAGE_TEXT_BOX_CLASS, ReviewCard, ReviewsJsonLd } from './review-cards.tsx';
 import { CARD_GRID_CLASS, TestimonialsFrame } from './testimonials-frame.tsx';
 
-/** When a review was published, in the spec's medium style ('Jun 14, 2030'), in the reader's zone. */
-const publishedDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+/** English numbers and dates are the spec's US ones; Spanish and German write their own. */
+const tagOf = (locale: Locale) => (locale === 'en' ? 'en-US' : locale);
 
-/** '4.6 out of 5 from 12 reviews'. */
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
+/** When a review was published, in the spec's medium style ('Jun 14, 2030'), in the reader's zone. */
+function publishedDate(locale: Locale, iso: string): string {
+  const format =
+    dateFormats.get(locale) ?? new Intl.DateTimeFormat(tagOf(locale), { dateStyle: 'medium' });
+  dateFormats.set(locale, format);
+  return format.format(Date.parse(iso));
+}
+
+/** '4.6 out of 5 from 12 reviews', in the current language. */
 export function averageText({ average, count }: Pick<PublicReviewsPage, 'average' | 'count'>) {
-  const value = (average ?? 0).toLocaleString('en-US', { maximumFractionDigits: 1 });
-  const reviews = count === 1 ? '1 review' : `${count.toLocaleString('en-US')} reviews`;
-  return `${value} out of 5 from ${reviews}`;
+  const tag = tagOf(currentLocale());
+  const value = (average ?? 0).toLocaleString(tag, { maximumFractionDigits: 1 });
+  return count === 1
+    ? pagesText('{{average}} out of 5 from 1 review', { average: value })
+    : pagesText('{{average}} out of 5 from {{count}} reviews', {
+        average: value,
+        count: count.toLocaleString(tag),
+      });
 }
 
 /** Whether the element's text is cut off by its clamp; asked again when its width changes. */
@@ -38,6 +55,8 @@ function useIsClamped(isExpanded: boolean) {
 }
 
 function PublishedReviewCard({ review }: { review: PublicReview }) {
+  const t = usePagesT();
+  const locale = useLocale();
   const [isExpanded, setIsExpanded] = useState(false);
   const { ref, isClamped } = useIsClamped(isExpanded);
   const textId = useId();
@@ -52,7 +71,7 @@ function PublishedReviewCard({ review }: { review: PublicReview }) {
           <>
             <StarRating rating={review.rating} />
             <time dateTime={review.publishedAt} className="text-sm text-base-content/80">
-              {publishedDate.format(Date.parse(review.publishedAt))}
+              {publishedDate(locale, review.publishedAt)}
             </time>
           </>
         ),
@@ -65,7 +84,7 @@ function PublishedReviewCard({ review }: { review: PublicReview }) {
               aria-controls={textId}
               onClick={() => setIsExpanded((expanded) => !expanded)}
             >
-              {isExpanded ? 'Show less' : 'Read more'}
+              {isExpanded ? t('Show less') : t('Read more')}
             </button>
           ) : null,
       }}
@@ -80,6 +99,9 @@ function PublishedReviewCard({ review }: { review: PublicReview }) {
  * the home page's, with 'Read more'. The schema.org data covers the reviews shown.
  */
 export function PublishedReviews() {
+  const t = usePagesT();
+  // The failure arrives in English (the server's problem detail, or ours).
+  const text = usePagesText();
   const reviews = useInfiniteQuery(publishedReviewsQueryOptions());
   const summary = reviews.data?.pages[0];
   const items = reviews.data?.pages.flatMap((page) => page.items) ?? [];
@@ -87,7 +109,12 @@ export function PublishedReviews() {
   let summaryLine = null;
   if (reviews.isError && !reviews.isFetchNextPageError) {
     summaryLine = (
-      <LoadFailed error={reviews.error} onRetry={() => void reviews.refetch()} layout="section" />
+      <LoadFailed
+        message={text(errorMessage(reviews.error))}
+        retryLabel={t('Retry')}
+        onRetry={() => void reviews.refetch()}
+        layout="section"
+      />
     );
   } else if (summary && summary.count > 0) {
     summaryLine = <p className="text-lg">{averageText(summary)}</p>;
@@ -107,7 +134,8 @@ export function PublishedReviews() {
       {reviews.isFetchNextPageError && (
         <div className="mt-6">
           <LoadFailed
-            error={reviews.error}
+            message={text(errorMessage(reviews.error))}
+            retryLabel={t('Retry')}
             onRetry={() => void reviews.fetchNextPage()}
             layout="section"
           />
@@ -120,7 +148,7 @@ export function PublishedReviews() {
             isLoading={reviews.isFetchingNextPage}
             onClick={() => void reviews.fetchNextPage()}
           >
-            Load more
+            {t('Load more')}
           </Button>
         </div>
       )}
