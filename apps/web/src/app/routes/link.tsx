@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { LinkPage } from '../../features/links/components/link-page.tsx';
+import { useLinksT } from '../../i18n/links.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 /**
@@ -9,9 +10,10 @@ import { usePageMeta } from '../../lib/use-page-meta.ts';
  * (signed in, for a guardian's: the page is told who is).
  */
 export default function LinkRoute() {
+  const t = useLinksT();
   usePageMeta(
-    'Your appointment - Doctors Portal',
-    'Confirm, move, cancel or book your appointment at Doctors Portal.',
+    t('Your appointment - Doctors Portal'),
+    t('Confirm, move, cancel or book your appointment at Doctors Portal.'),
   );
   const { token = '' } = useParams();
   const me = useMe();

@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import type { LinkBooking, LinkResult } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/form-field.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { Instant } from '../../../lib/instants.tsx';
 import { useCancelLink } from '../api/cancel-link.ts';
+import { useLinkWords } from '../utils/use-link-words.ts';
 import { ActionError } from './action-result.tsx';
+import { TimedSentence } from './sentence.tsx';
 
 type CancelActionProps = {
   token: string;
@@ -20,12 +20,14 @@ type CancelActionProps = {
 export function CancelAction({ token, booking, onDone }: CancelActionProps) {
   const cancel = useCancelLink(token);
   const [reason, setReason] = useState('');
+  const { t, problem } = useLinkWords();
 
   if (!booking.cancelUntil) {
     return (
       <p role="status">
-        This appointment can no longer be cancelled online. Please call the clinic, or ask us to
-        call you below.
+        {t(
+          'This appointment can no longer be cancelled online. Please call the clinic, or ask us to call you below.',
+        )}
       </p>
     );
   }
@@ -39,18 +41,21 @@ export function CancelAction({ token, booking, onDone }: CancelActionProps) {
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3">
       <p>
-        You can cancel online until <Instant iso={booking.cancelUntil} />.
+        <TimedSentence
+          text={t('You can cancel online until {{time}}.')}
+          iso={booking.cancelUntil}
+        />
       </p>
       <TextAreaField
-        label="Reason (optional)"
+        label={t('Reason (optional)')}
         value={reason}
         maxLength={500}
         rows={3}
         onChange={(event) => setReason(event.target.value)}
       />
-      {cancel.isError && <ActionError>{errorMessage(cancel.error)}</ActionError>}
+      {cancel.isError && <ActionError>{problem(cancel.error)}</ActionError>}
       <Button type="submit" className="w-full sm:w-auto sm:self-start" isLoading={cancel.isPending}>
-        Cancel appointment
+        {t('Cancel appointment')}
       </Button>
     </form>
   );

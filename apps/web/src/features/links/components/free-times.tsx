@@ -9,8 +9,8 @@ import type { Availability, IsoDate } from '@clinic/shared';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { doctorTitle } from '../../../lib/doctor-title.ts';
-import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { useLinkAvailability } from '../api/get-link-availability.ts';
+import { useLinkWords } from '../utils/use-link-words.ts';
 
 /** One free time as the patient picks it: the slot and the doctor it is free with (null: none needed). */
 export type TimeChoice = { slot: string; doctorId: string | null };
@@ -45,14 +45,17 @@ export function FreeTimes({ token, date, choice, error, onChoose, current }: Fre
   const name = useId();
   const errorId = useId();
   const availability = useLinkAvailability(token, date);
+  const words = useLinkWords();
+  const { t } = words;
   if (availability.isPending) {
-    return <Spinner label="Loading the free times…" className="py-4" />;
+    return <Spinner label={t('Loading the free times…')} className="py-4" />;
   }
   if (availability.isError) {
     return (
       <LoadFailed
         layout="section"
-        error={availability.error}
+        message={words.problem(availability.error)}
+        retryLabel={t('Retry')}
         onRetry={() => void availability.refetch()}
       />
     );
@@ -60,7 +63,11 @@ export function FreeTimes({ token, date, choice, error, onChoose, current }: Fre
   const lanes = lanesToOffer(availability.data.lanes, current?.doctorId ?? null);
   if (lanes.length === 0) {
     return (
-      <p role="status">There is no free time on {mediumDateOf(date)}. Please choose another day.</p>
+      <p role="status">
+        {t('There is no free time on {{date}}. Please choose another day.', {
+          date: words.date(date),
+        })}
+      </p>
     );
   }
 
@@ -88,7 +95,11 @@ export function FreeTimes({ token, date, choice, error, onChoose, current }: Fre
               disabled={isOwn}
               onChange={() => onChoose({ slot: label, doctorId: doctorIdOf(lane) })}
             />
-            <span>{isOwn ? `${label} (your current time)` : label}</span>
+            <span>
+              {isOwn
+                ? t('{{slot}} (your current time)', { slot: words.slot(label) })
+                : words.slot(label)}
+            </span>
           </label>
         );
       })}
@@ -97,11 +108,15 @@ export function FreeTimes({ token, date, choice, error, onChoose, current }: Fre
 
   return (
     <fieldset className="flex flex-col gap-3" aria-describedby={error ? errorId : undefined}>
-      <legend className="mb-2 text-sm font-medium">Free times on {mediumDateOf(date)}</legend>
+      <legend className="mb-2 text-sm font-medium">
+        {t('Free times on {{date}}', { date: words.date(date) })}
+      </legend>
       {lanes.map((lane) =>
         lane.doctor ? (
           <fieldset key={lane.doctor._id} className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm">With {doctorTitle(lane.doctor.name)}</legend>
+            <legend className="mb-1 text-sm">
+              {t('With {{doctor}}', { doctor: doctorTitle(lane.doctor.name) })}
+            </legend>
             {timesOf(lane)}
           </fieldset>
         ) : (

@@ -8,10 +8,12 @@ import { Link } from 'react-router';
 import type { LinkResult, LinkView } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage, isApiError } from '../../../lib/api-client.ts';
+import { isApiError } from '../../../lib/api-client.ts';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
 import { resultText } from '../utils/link-texts.ts';
+import { useLinkWords } from '../utils/use-link-words.ts';
 import { ActionError, ActionResult } from './action-result.tsx';
+import { Sentence } from './sentence.tsx';
 
 /** Who is signed in, as far as the page needs to know. */
 export type LinkAccount = { email: string };
@@ -20,16 +22,19 @@ const PRIMARY = 'btn btn-primary w-full sm:w-auto sm:self-start';
 
 function SignInToAccept({ token }: { token: string }) {
   const from = { from: `/l/${encodeURIComponent(token)}` };
+  const { t } = useLinkWords();
   return (
     <div className="flex flex-col gap-3">
-      <p>Log in with the address this invitation was sent to, or sign up with it, then accept.</p>
+      <p>
+        {t('Log in with the address this invitation was sent to, or sign up with it, then accept.')}
+      </p>
       <Link to="/login" state={from} className={PRIMARY}>
-        Log in to accept
+        {t('Log in to accept')}
       </Link>
       <p>
-        No account yet?{' '}
+        {t('No account yet?')}{' '}
         <Link to="/register" state={from} className="link link-primary">
-          Sign up
+          {t('Sign up')}
         </Link>
       </p>
     </div>
@@ -46,19 +51,26 @@ type GuardianInvitationProps = {
 export function GuardianInvitation({ token, view, account }: GuardianInvitationProps) {
   const accept = useAcceptInvitation(token);
   const [result, setResult] = useState<LinkResult>();
-  const inviter = view.inviter || 'A guardian';
+  const words = useLinkWords();
+  const { t } = words;
+  const name = view.firstName;
   const invitation = (
     <p className="text-lg">
-      {inviter} invites you to manage {view.firstName}&apos;s appointments.
+      {view.inviter
+        ? t("{{inviter}} invites you to manage {{name}}'s appointments.", {
+            inviter: view.inviter,
+            name,
+          })
+        : t("A guardian invites you to manage {{name}}'s appointments.", { name })}
     </p>
   );
 
   if (result) {
     return (
       <>
-        <ActionResult>{resultText(result, view.firstName, undefined)}</ActionResult>
+        <ActionResult>{resultText(result, view.firstName, undefined, words)}</ActionResult>
         <Link to="/dashboard" className={PRIMARY}>
-          My Appointments
+          {t('My Appointments')}
         </Link>
       </>
     );
@@ -67,7 +79,7 @@ export function GuardianInvitation({ token, view, account }: GuardianInvitationP
     return (
       <>
         {invitation}
-        <Spinner label="Checking your sign-in…" />
+        <Spinner label={t('Checking your sign-in…')} />
       </>
     );
   if (account === null)
@@ -84,11 +96,15 @@ export function GuardianInvitation({ token, view, account }: GuardianInvitationP
     <>
       {invitation}
       <p className="text-sm">
-        You can then book, move and cancel their appointments and fill in their forms. You are
-        logged in as <span className="break-all font-medium">{account.email}</span>.
+        <Sentence
+          text={t(
+            'You can then book, move and cancel their appointments and fill in their forms. You are logged in as {{email}}.',
+          )}
+          parts={{ email: <span className="break-all font-medium">{account.email}</span> }}
+        />
       </p>
       <div className="flex flex-col gap-3">
-        {accept.isError && <ActionError>{errorMessage(accept.error)}</ActionError>}
+        {accept.isError && <ActionError>{words.problem(accept.error)}</ActionError>}
         {needsOtherAccount ? (
           <SignInToAccept token={token} />
         ) : (
@@ -97,7 +113,7 @@ export function GuardianInvitation({ token, view, account }: GuardianInvitationP
             isLoading={accept.isPending}
             onClick={() => accept.mutate(undefined, { onSuccess: setResult })}
           >
-            Accept
+            {t('Accept')}
           </Button>
         )}
       </div>

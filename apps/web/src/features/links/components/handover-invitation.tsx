@@ -10,10 +10,10 @@ import { passwordSchema, type LinkResult, type LinkView } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { hasServerFieldError, setServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
 import { resultText } from '../utils/link-texts.ts';
+import { useLinkWords } from '../utils/use-link-words.ts';
 import { ActionError, ActionResult } from './action-result.tsx';
 
 const handoverFormSchema = z.object({ password: passwordSchema });
@@ -21,6 +21,8 @@ const handoverFormSchema = z.object({ password: passwordSchema });
 export function HandoverInvitation({ token, view }: { token: string; view: LinkView }) {
   const accept = useAcceptInvitation(token);
   const [result, setResult] = useState<LinkResult>();
+  const words = useLinkWords();
+  const { t, text } = words;
   const {
     register,
     handleSubmit,
@@ -31,9 +33,9 @@ export function HandoverInvitation({ token, view }: { token: string; view: LinkV
   if (result) {
     return (
       <>
-        <ActionResult>{resultText(result, view.firstName, undefined)}</ActionResult>
+        <ActionResult>{resultText(result, view.firstName, undefined, words)}</ActionResult>
         <Link to="/login" className="btn btn-primary w-full sm:w-auto sm:self-start">
-          Log in
+          {t('Log in')}
         </Link>
       </>
     );
@@ -53,27 +55,32 @@ export function HandoverInvitation({ token, view }: { token: string; view: LinkV
   return (
     <>
       <p>
-        {view.inviter || 'Your guardian'} hands your appointments and records at the clinic over to
-        you. Choose a password: you then log in with the address this invitation was sent to, and
-        they are yours.
+        {view.inviter
+          ? t(
+              '{{inviter}} hands your appointments and records at the clinic over to you. Choose a password: you then log in with the address this invitation was sent to, and they are yours.',
+              { inviter: view.inviter },
+            )
+          : t(
+              'Your guardian hands your appointments and records at the clinic over to you. Choose a password: you then log in with the address this invitation was sent to, and they are yours.',
+            )}
       </p>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3">
         <TextField
-          label="Password"
+          label={t('Password')}
           type="password"
           autoComplete="new-password"
-          error={errors.password?.message}
+          error={errors.password?.message && text(errors.password.message)}
           {...register('password')}
         />
         {accept.isError && !isPasswordRefused && (
-          <ActionError>{errorMessage(accept.error)}</ActionError>
+          <ActionError>{words.problem(accept.error)}</ActionError>
         )}
         <Button
           type="submit"
           className="w-full sm:w-auto sm:self-start"
           isLoading={accept.isPending}
         >
-          Create my account
+          {t('Create my account')}
         </Button>
       </form>
     </>

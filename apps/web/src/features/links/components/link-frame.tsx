@@ -1,6 +1,7 @@
 /** The signed-link page's frame (one narrow column, readable at 360 px) and its way to sign in. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useLinksT } from '../../../i18n/links.ts';
 
 export function LinkFrame({ children }: { children: ReactNode }) {
   return (
@@ -11,10 +12,11 @@ export function LinkFrame({ children }: { children: ReactNode }) {
 }
 
 export function SignInLink() {
+  const t = useLinksT();
   return (
     <p>
       <Link to="/login" className="link link-primary">
-        Sign in to see all your appointments
+        {t('Sign in to see all your appointments')}
       </Link>
     </p>
   );

@@ -11,8 +11,10 @@ import { useState } from 'react';
 import type { LinkBooking, LinkPurpose, LinkResult, LinkView } from '@clinic/shared';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
 import { useLink } from '../api/get-link.ts';
 import { isReminderPurpose, linkHeadings, linkProblemOf, resultText } from '../utils/link-texts.ts';
+import { useLinkWords } from '../utils/use-link-words.ts';
 import { ActionResult } from './action-result.tsx';
 import { AppointmentSummary } from './appointment-summary.tsx';
 import { CancelAction } from './cancel-action.tsx';
@@ -39,7 +41,8 @@ function PurposeBody({
   booking: LinkBooking | undefined;
   onDone: (result: LinkResult) => void;
 }) {
-  if (!booking) return <p>Sign in to see your appointment.</p>;
+  const { t } = useLinkWords();
+  if (!booking) return <p>{t('Sign in to see your appointment.')}</p>;
   switch (purpose) {
     case 'confirm':
       return <ConfirmAction token={token} booking={booking} onDone={onDone} />;
@@ -55,12 +58,13 @@ function PurposeBody({
 /** A link about one booking (not a recall): the appointment, its action, then its result. */
 function BookingLinkBody({ token, view }: { token: string; view: LinkView }) {
   const [result, setResult] = useState<LinkResult>();
+  const words = useLinkWords();
   const { purpose, firstName, booking } = view;
   if (purpose === 'recall' || purpose === 'guardian' || purpose === 'handover') return null;
   return (
     <>
       {result ? (
-        <ActionResult>{resultText(result, firstName, booking)}</ActionResult>
+        <ActionResult>{resultText(result, firstName, booking, words)}</ActionResult>
       ) : (
         <>
           {booking && <AppointmentSummary booking={booking} />}
@@ -81,19 +85,20 @@ function BookingLinkBody({ token, view }: { token: string; view: LinkView }) {
 type LinkScreenProps = { token: string; view: LinkView; account: LinkAccount | null | undefined };
 
 function LinkScreen({ token, view, account }: LinkScreenProps) {
+  const { t } = useLinkWords();
   if (view.purpose === 'guardian') {
     // Written to the guardian-to-be: `firstName` is the family member's, not the reader's.
     return (
       <LinkFrame>
-        <h1 className={H1}>{linkHeadings.guardian}</h1>
+        <h1 className={H1}>{t(linkHeadings.guardian)}</h1>
         <GuardianInvitation token={token} view={view} account={account} />
       </LinkFrame>
     );
   }
   return (
     <LinkFrame>
-      <h1 className={H1}>{linkHeadings[view.purpose]}</h1>
-      <p>Hello {view.firstName},</p>
+      <h1 className={H1}>{t(linkHeadings[view.purpose])}</h1>
+      <p>{t('Hello {{name}},', { name: view.firstName })}</p>
       {view.purpose === 'recall' ? (
         <RecallAction token={token} view={view} />
       ) : view.purpose === 'handover' ? (
@@ -118,22 +123,29 @@ type LinkPageProps = {
 
 export function LinkPage({ token, account }: LinkPageProps) {
   const link = useLink(token);
+  const words = useLinkWords();
+  const { t } = words;
   if (link.isPending || (link.isError && link.isFetching)) {
     return (
       <LinkFrame>
-        <Spinner label="Opening your link…" />
+        <Spinner label={t('Opening your link…')} />
       </LinkFrame>
     );
   }
   if (link.isError) {
     const problem = linkProblemOf(link.error);
+    const body = isApiError(link.error) ? link.error.body : undefined;
     return (
       <LinkFrame>
-        <h1 className={H1}>{problem?.heading ?? 'Your appointment'}</h1>
+        <h1 className={H1}>{t(problem?.heading ?? 'Your appointment')}</h1>
         {problem ? (
-          <p>{problem.detail}</p>
+          <p>{words.server(problem.detail, body)}</p>
         ) : (
-          <LoadFailed error={link.error} onRetry={() => void link.refetch()} />
+          <LoadFailed
+            message={words.problem(link.error)}
+            retryLabel={t('Retry')}
+            onRetry={() => void link.refetch()}
+          />
         )}
         <SignInLink />
       </LinkFrame>

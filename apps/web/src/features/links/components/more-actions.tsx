@@ -5,10 +5,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/form-field.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useRequestCallback } from '../api/request-callback.ts';
 import { useStopReminders } from '../api/stop-reminders.ts';
 import { CALLBACK_DONE_TEXT, CALLBACK_OPEN_TEXT, STOPPED_TEXT } from '../utils/link-texts.ts';
+import { useLinkWords } from '../utils/use-link-words.ts';
 import { ActionError, ActionResult } from './action-result.tsx';
 
 function CallbackAction({ token, isOpen }: { token: string; isOpen: boolean }) {
@@ -17,13 +17,14 @@ function CallbackAction({ token, isOpen }: { token: string; isOpen: boolean }) {
   const [note, setNote] = useState('');
   const formId = useId();
   const noteRef = useRef<HTMLTextAreaElement>(null);
+  const { t, problem } = useLinkWords();
   // Opened by a click: the note is where the patient goes next.
   useEffect(() => {
     if (isFormShown) noteRef.current?.focus();
   }, [isFormShown]);
 
-  if (callback.isSuccess) return <ActionResult>{CALLBACK_DONE_TEXT}</ActionResult>;
-  if (isOpen) return <p>{CALLBACK_OPEN_TEXT}</p>;
+  if (callback.isSuccess) return <ActionResult>{t(CALLBACK_DONE_TEXT)}</ActionResult>;
+  if (isOpen) return <p>{t(CALLBACK_OPEN_TEXT)}</p>;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -40,26 +41,26 @@ function CallbackAction({ token, isOpen }: { token: string; isOpen: boolean }) {
         aria-controls={formId}
         onClick={() => setIsFormShown((shown) => !shown)}
       >
-        Please call me
+        {t('Please call me')}
       </Button>
       {isFormShown && (
         <form id={formId} noValidate onSubmit={submit} className="flex flex-col gap-2">
           <TextAreaField
-            label="Anything we should know? (optional)"
+            label={t('Anything we should know? (optional)')}
             value={note}
             maxLength={500}
             rows={2}
             ref={noteRef}
             onChange={(event) => setNote(event.target.value)}
           />
-          {callback.isError && <ActionError>{errorMessage(callback.error)}</ActionError>}
+          {callback.isError && <ActionError>{problem(callback.error)}</ActionError>}
           <Button
             type="submit"
             variant="outline"
             className="btn-sm w-full sm:w-auto sm:self-start"
             isLoading={callback.isPending}
           >
-            Ask for a call
+            {t('Ask for a call')}
           </Button>
         </form>
       )}
@@ -69,17 +70,18 @@ function CallbackAction({ token, isOpen }: { token: string; isOpen: boolean }) {
 
 function StopAction({ token }: { token: string }) {
   const stop = useStopReminders(token);
-  if (stop.isSuccess) return <ActionResult>{STOPPED_TEXT}</ActionResult>;
+  const { t, problem } = useLinkWords();
+  if (stop.isSuccess) return <ActionResult>{t(STOPPED_TEXT)}</ActionResult>;
   return (
     <div className="flex flex-col gap-2">
-      {stop.isError && <ActionError>{errorMessage(stop.error)}</ActionError>}
+      {stop.isError && <ActionError>{problem(stop.error)}</ActionError>}
       <Button
         variant="ghost"
         className="btn-sm w-full sm:w-auto sm:self-start"
         isLoading={stop.isPending}
         onClick={() => stop.mutate()}
       >
-        Stop reminder emails
+        {t('Stop reminder emails')}
       </Button>
     </div>
   );
@@ -95,13 +97,14 @@ type MoreActionsProps = {
 
 export function MoreActions({ token, isCallbackOpen, canAskForCall }: MoreActionsProps) {
   const headingId = useId();
+  const { t } = useLinkWords();
   return (
     <section
       aria-labelledby={headingId}
       className="flex flex-col gap-3 border-t border-base-300 pt-4 text-sm"
     >
       <h2 id={headingId} className="font-medium">
-        Something else?
+        {t('Something else?')}
       </h2>
       {canAskForCall && <CallbackAction token={token} isOpen={isCallbackOpen} />}
       <StopAction token={token} />

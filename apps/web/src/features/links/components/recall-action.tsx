@@ -15,10 +15,8 @@ import {
   type LinkView,
 } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useClinic } from '../../../lib/clinic-query.ts';
 import { localToday } from '../../../lib/local-today.ts';
-import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { useBookLink } from '../api/book-link.ts';
 import { useSnoozeLink } from '../api/snooze-link.ts';
 import { useStopReminders } from '../api/stop-reminders.ts';
@@ -27,11 +25,12 @@ import {
   RECALL_STOPPED_TEXT,
   resultText,
   timeRefusalText,
-  weekdayDateOf,
 } from '../utils/link-texts.ts';
+import { useLinkWords } from '../utils/use-link-words.ts';
 import { ActionError, ActionResult } from './action-result.tsx';
 import { AppointmentSummary } from './appointment-summary.tsx';
 import { RescheduleAction } from './reschedule-action.tsx';
+import { Sentence } from './sentence.tsx';
 import { TimePickerForm } from './time-picker-form.tsx';
 
 type Suggestion = NonNullable<LinkView['suggestions']>[number];
@@ -43,17 +42,14 @@ const keyOf = (time: Suggestion) => `${time.date} ${time.slot} ${time.doctorId ?
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-/** `before` and the clinic's phone as a link, when the clinic has given one; else nothing. */
-function ClinicPhone({ before }: { before: string }) {
+/** The clinic's phone as a link, when the clinic has given one; else null. */
+function useClinicPhoneLink() {
   const phone = useClinic().data?.phone.trim() ?? '';
   if (!phone) return null;
   return (
-    <>
-      {before}
-      <a href={telHref(phone)} className="link link-primary">
-        {phone}
-      </a>
-    </>
+    <a href={telHref(phone)} className="link link-primary">
+      {phone}
+    </a>
   );
 }
 
@@ -69,6 +65,8 @@ function SuggestedTimes({
 }) {
   const headingId = useId();
   const book = useBookLink(token);
+  const words = useLinkWords();
+  const { t } = words;
   const [taken, setTaken] = useState<readonly string[]>([]);
   const offered = suggestions.filter((time) => !taken.includes(keyOf(time)));
   const tapped = book.isPending ? book.variables : undefined;
@@ -91,9 +89,9 @@ function SuggestedTimes({
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h2 id={headingId} className="font-medium">
-        Tap a time to book it
+        {t('Tap a time to book it')}
       </h2>
-      {book.isError && <ActionError>{timeRefusalText(book.error)}</ActionError>}
+      {book.isError && <ActionError>{timeRefusalText(book.error, words)}</ActionError>}
       {offered.map((time) => (
         <Button
           key={keyOf(time)}
@@ -104,9 +102,9 @@ function SuggestedTimes({
         >
           {/* Two lines to the eye, one name to a screen reader ("… at …"): the flex column
               drops the spaces between the lines, which the name keeps. */}
-          <span className="font-semibold">{weekdayDateOf(time.date)}</span>{' '}
-          <span className="sr-only">at</span>{' '}
-          <span className="text-base font-normal">{time.slot}</span>
+          <span className="font-semibold">{words.weekdayDate(time.date)}</span>{' '}
+          <span className="sr-only">{t('at')}</span>{' '}
+          <span className="text-base font-normal">{words.slot(time.slot)}</span>
         </Button>
       ))}
     </section>
@@ -126,15 +124,16 @@ function MoreTimes({
   onBooked: (result: LinkResult) => void;
 }) {
   const book = useBookLink(token);
+  const words = useLinkWords();
   return (
     <TimePickerForm
       id={id}
       token={token}
       initialDate={initialDate}
-      dateLabel="Date"
-      submitLabel="Book this time"
+      dateLabel={words.t('Date')}
+      submitLabel={words.t('Book this time')}
       isPending={book.isPending}
-      refusal={book.isError ? timeRefusalText(book.error) : undefined}
+      refusal={book.isError ? timeRefusalText(book.error, words) : undefined}
       onChange={book.reset}
       onSubmit={(input) => book.mutateAsync(input).then(onBooked)}
     />
@@ -146,6 +145,7 @@ function NotNow({ token, onDone }: { token: string; onDone: (result: LinkResult)
   const headingId = useId();
   const snooze = useSnoozeLink(token);
   const stop = useStopReminders(token);
+  const { t, problem } = useLinkWords();
   const isPending = snooze.isPending || stop.isPending;
   return (
     <section
@@ -153,10 +153,10 @@ function NotNow({ token, onDone }: { token: string; onDone: (result: LinkResult)
       className="flex flex-col gap-3 border-t border-base-300 pt-4 text-sm"
     >
       <h2 id={headingId} className="font-medium">
-        Not the right moment?
+        {t('Not the right moment?')}
       </h2>
-      {snooze.isError && <ActionError>{errorMessage(snooze.error)}</ActionError>}
-      {stop.isError && <ActionError>{errorMessage(stop.error)}</ActionError>}
+      {snooze.isError && <ActionError>{problem(snooze.error)}</ActionError>}
+      {stop.isError && <ActionError>{problem(stop.error)}</ActionError>}
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button
           variant="outline"
@@ -168,7 +168,7 @@ function NotNow({ token, onDone }: { token: string; onDone: (result: LinkResult)
             snooze.mutate(undefined, { onSuccess: onDone });
           }}
         >
-          Not now
+          {t('Not now')}
         </Button>
         <Button
           variant="ghost"
@@ -180,7 +180,7 @@ function NotNow({ token, onDone }: { token: string; onDone: (result: LinkResult)
             stop.mutate(undefined, { onSuccess: onDone });
           }}
         >
-          Stop check-up reminders
+          {t('Stop check-up reminders')}
         </Button>
       </div>
     </section>
@@ -202,6 +202,8 @@ function RecallOffer({
   const moreId = useId();
   const [today] = useState(localToday);
   const [isMoreShown, setIsMoreShown] = useState(false);
+  const { t, date } = useLinkWords();
+  const phone = useClinicPhoneLink();
   const { recall } = view;
   const suggestions = view.suggestions ?? [];
   const lastSuggested = suggestions.at(-1)?.date;
@@ -214,8 +216,11 @@ function RecallOffer({
     <>
       <p>
         {recall
-          ? `Your ${recall.treatment} is due on ${mediumDateOf(recall.dueDate)}.`
-          : 'It is time to book your next visit.'}
+          ? t('Your {{treatment}} is due on {{date}}.', {
+              treatment: recall.treatment,
+              date: date(recall.dueDate),
+            })
+          : t('It is time to book your next visit.')}
       </p>
       {suggestions.length > 0 ? (
         <>
@@ -227,7 +232,7 @@ function RecallOffer({
             aria-controls={moreId}
             onClick={() => setIsMoreShown((shown) => !shown)}
           >
-            See more times
+            {t('See more times')}
           </Button>
           {isMoreShown && (
             <MoreTimes id={moreId} token={token} initialDate={firstDay} onBooked={onBooked} />
@@ -236,10 +241,18 @@ function RecallOffer({
       ) : (
         <>
           <div role="status" className="flex flex-col gap-1">
-            <p className="font-medium">No free times in the next {SUGGESTION_DAYS} days</p>
+            <p className="font-medium">
+              {t('No free times in the next {{days}} days', { days: SUGGESTION_DAYS })}
+            </p>
             <p>
-              Please choose a later day
-              <ClinicPhone before=", or call us at " />.
+              {phone ? (
+                <Sentence
+                  text={t('Please choose a later day, or call us at {{phone}}.')}
+                  parts={{ phone }}
+                />
+              ) : (
+                t('Please choose a later day.')
+              )}
             </p>
           </div>
           <MoreTimes token={token} initialDate={firstDay} onBooked={onBooked} />
@@ -267,17 +280,27 @@ function RecallBooking({
 }) {
   const moveId = useId();
   const [isMoving, setIsMoving] = useState(false);
+  const { t } = useLinkWords();
+  const phone = useClinicPhoneLink();
   // Inside the clinic's notice window: only the clinic can move it (this page has no callback).
   const closed = !booking.rescheduleUntil && (
     <p>
-      It can no longer be moved online. To change it, please call the clinic
-      <ClinicPhone before=" at " />.
+      {phone ? (
+        <Sentence
+          text={t(
+            'It can no longer be moved online. To change it, please call the clinic at {{phone}}.',
+          )}
+          parts={{ phone }}
+        />
+      ) : (
+        t('It can no longer be moved online. To change it, please call the clinic.')
+      )}
     </p>
   );
   if (!result) {
     return (
       <>
-        <p>You booked your {booking.treatment}:</p>
+        <p>{t('You booked your {{treatment}}:', { treatment: booking.treatment })}</p>
         <AppointmentSummary booking={booking} />
         {closed || <RescheduleAction token={token} booking={booking} onDone={onMoved} />}
       </>
@@ -295,7 +318,7 @@ function RecallBooking({
             aria-controls={moveId}
             onClick={() => setIsMoving((moving) => !moving)}
           >
-            Move it to another time
+            {t('Move it to another time')}
           </Button>
           {isMoving && (
             <div id={moveId}>
@@ -311,6 +334,7 @@ function RecallBooking({
 export function RecallAction({ token, view }: { token: string; view: LinkView }) {
   const [booking, setBooking] = useState(view.booking);
   const [result, setResult] = useState<LinkResult>();
+  const words = useLinkWords();
 
   const onBooked = (next: LinkResult) => {
     setResult(next);
@@ -321,17 +345,17 @@ export function RecallAction({ token, view }: { token: string; view: LinkView })
     return (
       <ActionResult>
         {result.done === 'stopped'
-          ? RECALL_STOPPED_TEXT
-          : resultText(result, view.firstName, booking)}
+          ? words.t(RECALL_STOPPED_TEXT)
+          : resultText(result, view.firstName, booking, words)}
       </ActionResult>
     );
   }
   if (booking) {
-    const text = result && resultText(result, view.firstName, booking);
+    const text = result && resultText(result, view.firstName, booking, words);
     // A new result is a new screen: the move form closes and the result takes the focus.
     return (
       <RecallBooking
-        key={text ?? 'opened'}
+        key={result ? resultText(result, view.firstName, booking) : 'opened'}
         token={token}
         booking={booking}
         result={text}

@@ -6,10 +6,11 @@
  */
 import { useState } from 'react';
 import type { LinkBooking, LinkResult } from '@clinic/shared';
-import { Instant } from '../../../lib/instants.tsx';
 import { localToday } from '../../../lib/local-today.ts';
 import { useRescheduleLink } from '../api/reschedule-link.ts';
 import { timeRefusalText } from '../utils/link-texts.ts';
+import { useLinkWords } from '../utils/use-link-words.ts';
+import { TimedSentence } from './sentence.tsx';
 import { TimePickerForm } from './time-picker-form.tsx';
 
 type RescheduleActionProps = {
@@ -21,12 +22,15 @@ type RescheduleActionProps = {
 export function RescheduleAction({ token, booking, onDone }: RescheduleActionProps) {
   const [today] = useState(localToday);
   const reschedule = useRescheduleLink(token);
+  const words = useLinkWords();
+  const { t } = words;
 
   if (!booking.rescheduleUntil) {
     return (
       <p role="status">
-        This appointment can no longer be moved online. Please call the clinic, or ask us to call
-        you below.
+        {t(
+          'This appointment can no longer be moved online. Please call the clinic, or ask us to call you below.',
+        )}
       </p>
     );
   }
@@ -36,16 +40,19 @@ export function RescheduleAction({ token, booking, onDone }: RescheduleActionPro
     <TimePickerForm
       token={token}
       initialDate={bookedDay >= today ? bookedDay : today}
-      dateLabel="New date"
-      submitLabel="Move to this time"
+      dateLabel={t('New date')}
+      submitLabel={t('Move to this time')}
       intro={
         <p>
-          You can move it online until <Instant iso={booking.rescheduleUntil} />.
+          <TimedSentence
+            text={t('You can move it online until {{time}}.')}
+            iso={booking.rescheduleUntil}
+          />
         </p>
       }
       current={booking}
       isPending={reschedule.isPending}
-      refusal={reschedule.isError ? timeRefusalText(reschedule.error) : undefined}
+      refusal={reschedule.isError ? timeRefusalText(reschedule.error, words) : undefined}
       onChange={reschedule.reset}
       onSubmit={(input) => reschedule.mutateAsync(input).then(onDone)}
     />

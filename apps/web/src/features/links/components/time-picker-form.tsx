@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { localToday } from '../../../lib/local-today.ts';
+import { useLinkWords } from '../utils/use-link-words.ts';
 import { ActionError } from './action-result.tsx';
 import { FreeTimes, type CurrentTime, type TimeChoice } from './free-times.tsx';
 
@@ -46,17 +47,18 @@ export function TimePickerForm({
   const [today] = useState(localToday);
   const [date, setDate] = useState<IsoDate>(initialDate);
   const [choice, setChoice] = useState<TimeChoice | null>(null);
-  const [choiceError, setChoiceError] = useState<string>();
+  const [isChoiceMissing, setIsChoiceMissing] = useState(false);
+  const { t } = useLinkWords();
 
   const changed = () => {
     onChange();
-    setChoiceError(undefined);
+    setIsChoiceMissing(false);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!choice) {
-      setChoiceError('Choose a time.');
+      setIsChoiceMissing(true);
       return;
     }
     const input = {
@@ -92,7 +94,7 @@ export function TimePickerForm({
         token={token}
         date={date}
         choice={choice}
-        error={choiceError}
+        error={isChoiceMissing ? t('Choose a time.') : undefined}
         current={current}
         onChoose={(next) => {
           setChoice(next);
