@@ -35,6 +35,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), DEFAULT_LOCALE: 'en-US' })).toThrow(/^\s+DEFAULT_LOCALE: must be one of en, es, de$/m);
   });
 
+  it('runs one server process unless WEB_CONCURRENCY asks for more, which only PostgreSQL allows', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).webConcurrency).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    const postgres = { DATA_DIR: dataDir(), DATABASE_URL: 'postgres://clinic@db/clinic', AUTH_SECRET: 'a-shared-secret-a-shared-secret-0123' };
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: '4' }).webConcurrency).toBe(4);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY: is 2, but the embedded database takes one process per DATA_DIR/);
+    expect(() => loadConfig({ ...postgres, WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => loadConfig({ ...postgres, WEB_CONCURRENCY: 'two' })).toThrow(/WEB_CONCURRENCY/);
+  });
+
   it('generates the auth secret once into DATA_DIR and reuses it', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).authSecret;

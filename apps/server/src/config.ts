@@ -135,6 +135,11 @@ const envSchema = z
     AUTO_COMPLETE_AFTER_DAYS: z.coerce.number().int().min(0).max(365).default(0),
     /** PostgreSQL: how long start-up keeps trying to reach DATABASE_URL before it gives up. */
     DATABASE_CONNECT_RETRY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    /**
+     * Server processes one `npm start` runs on one port (server-cluster.ts), the convention of the
+     * platforms clinics deploy on: one Node thread is the ceiling of each. PostgreSQL only.
+     */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** The process kills itself when its main thread has not turned for this long (lib/watchdog.ts); 0: off. */
     WATCHDOG_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     /** PostgreSQL: the longest one statement may run before it is cancelled (a request then gets 503). */
@@ -205,6 +210,15 @@ const envSchema = z
         code: 'custom',
         path: ['AUTH_SECRET'],
         message: 'is required when DATABASE_URL is set (every instance must share it)',
+      });
+    }
+    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message:
+          `is ${env.WEB_CONCURRENCY}, but the embedded database takes one process per DATA_DIR (a second one would lose writes). ` +
+          'Set DATABASE_URL to a PostgreSQL database to run more than one, or unset WEB_CONCURRENCY',
       });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -278,6 +292,8 @@ export interface Config {
   databaseConnectRetrySeconds: number;
   /** Seconds of a main thread that does not turn before the process exits (WATCHDOG_SECONDS; 0 off). */
   watchdogSeconds: number;
+  /** Server processes on one port (WEB_CONCURRENCY; more than one on PostgreSQL only). */
+  webConcurrency: number;
   /** PostgreSQL: statement timeout in seconds (DATABASE_TIMEOUT_SECONDS). */
   databaseTimeoutSeconds: number;
   /** Days after which unmarked past bookings are marked completed; 0: never. */
@@ -461,6 +477,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseConnectRetrySeconds: env.DATABASE_CONNECT_RETRY_SECONDS,
     databaseTimeoutSeconds: env.DATABASE_TIMEOUT_SECONDS,
     watchdogSeconds: env.WATCHDOG_SECONDS,
+    webConcurrency: env.WEB_CONCURRENCY,
     waitlist: { offerMinutes: env.WAITLIST_OFFER_MINUTES, batchSize: env.WAITLIST_BATCH_SIZE, maxEntries: env.WAITLIST_MAX_ENTRIES },
     // Without a mail server no verification mail can arrive: a gate would lock every new patient out.
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ?? (env.SMTP_URL ? 'booking' : 'none'),

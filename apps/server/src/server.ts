@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { PRIVATE_UMASK } from './db/data-dir-permissions.ts';
 import { startWatchdog } from './lib/watchdog.ts';
 import { flushLog, flushLogSync } from './lib/log-destination.ts';
+import { isClusterPrimary, runCluster } from './server-cluster.ts';
 
 /** How long the onClose hooks (workers, database, lock) may take after the grace period. */
 const SHUTDOWN_HOOKS_SECONDS = 10;
@@ -28,6 +29,11 @@ async function main() {
       process.exit(1);
     }
     throw error;
+  }
+  // WEB_CONCURRENCY=N: this process starts N servers on its port and serves nothing itself.
+  if (isClusterPrimary(config.webConcurrency)) {
+    runCluster({ workers: config.webConcurrency, logLevel: config.logLevel });
+    return;
   }
 
   let app;
