@@ -3,6 +3,8 @@
  * filled and empty ones both keep a 3:1 contrast on white (an outline for empty ones), whatever
  * the system fonts' star glyphs look like.
  */
+import { useCommonT } from '../i18n/common.ts';
+
 const STAR_PATH =
   'M12 2.6L14.5 9.2L21.5 9.5L16 13.9L17.9 20.7L12 16.8L6.1 20.7L8 13.9L2.5 9.5L9.5 9.2Z';
 
@@ -36,12 +38,13 @@ type StarRatingProps = {
   size?: string;
 };
 
-/** A rating as five stars, read out as '4 out of 5 stars'. */
+/** A rating as five stars, read out as '4 out of 5 stars' (in the reader's language). */
 export function StarRating({ rating, size = 'h-4 w-4' }: StarRatingProps) {
+  const t = useCommonT();
   return (
     <span
       role="img"
-      aria-label={`${rating} out of 5 stars`}
+      aria-label={t('{{rating}} out of 5 stars', { rating })}
       className="inline-flex shrink-0 gap-0.5 text-warning"
     >
       {STAR_VALUES.map((value) => (

@@ -1,8 +1,12 @@
 /**
  * Where something could not be loaded: what went wrong, and a button to ask again (or, where
- * asking again cannot help, the caller's way on instead).
+ * asking again cannot help, the caller's way on instead). A message or label given as text is
+ * shown in the reader's language when the `common` catalog has it (the defaults, the connection
+ * failure, the server's 'Something went wrong', the spec's 'Loading chunk failed'); a caller's
+ * own words, already translated, come through as they are.
  */
 import type { ReactNode } from 'react';
+import { useCommonText } from '../../i18n/common.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { Button } from './button.tsx';
 
@@ -43,12 +47,13 @@ export function LoadFailed({
   messageClassName,
 }: LoadFailedProps) {
   const { frame, button } = layouts[layout];
+  const t = useCommonText();
   return (
     <div role="alert" className={frame}>
-      <p className={messageClassName}>{message}</p>
+      <p className={messageClassName}>{typeof message === 'string' ? t(message) : message}</p>
       {action ?? (
         <Button variant={button} onClick={onRetry}>
-          {retryLabel}
+          {t(retryLabel)}
         </Button>
       )}
     </div>

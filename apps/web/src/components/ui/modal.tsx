@@ -7,6 +7,7 @@
  * however it was closed: Escape, the close button, or `ref.current.close()` from the content.
  */
 import { useEffect, useId, useImperativeHandle, useRef, type ReactNode, type Ref } from 'react';
+import { useCommonT } from '../../i18n/common.ts';
 import { Button } from './button.tsx';
 
 export type ModalHandle = { close: () => void };
@@ -21,6 +22,7 @@ type ModalProps = {
 export function Modal({ title, onClose, children, ref }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const t = useCommonT();
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -36,7 +38,7 @@ export function Modal({ title, onClose, children, ref }: ModalProps) {
         <button
           type="button"
           className="btn btn-circle btn-ghost btn-sm absolute right-2 top-2"
-          aria-label="Close"
+          aria-label={t('Close')}
           onClick={() => dialogRef.current?.close()}
         >
           <span aria-hidden="true">✕</span>

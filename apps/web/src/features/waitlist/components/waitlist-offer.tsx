@@ -4,31 +4,39 @@ import {
   bookingConflictSchema,
   ErrorCode,
   SLOT_TAKEN_MESSAGE,
-  toasts,
   type WaitlistOffer as Offer,
 } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { doctorTitle } from '../../../lib/doctor-title.ts';
-import { mediumDateOf } from '../../../lib/medium-date.ts';
 import { familyText, useFamilyT, useFamilyText } from '../../../i18n/family.ts';
-import { useLocalFormat } from '../../../i18n/format.ts';
+import { localDate, localSlot, useLocalFormat } from '../../../i18n/format.ts';
+import { currentLocale } from '../../../i18n/locale.ts';
 import { useClaimOffer } from '../api/claim-offer.ts';
 import { minutesLeft, OFFER_EXPIRED_TEXT, timeLeftText } from '../utils/waitlist-texts.ts';
 
-/** What to tell the patient when booking an offered time failed. */
-function claimFailureText(error: unknown): string {
-  if (!isApiError(error)) return errorMessage(error);
-  if (error.code === ErrorCode.SLOT_TAKEN) return SLOT_TAKEN_MESSAGE;
+/** A booking's day and time as the reader's language writes them (English: the spec's). */
+function dateAndSlot(date: string, slot: string) {
+  const locale = currentLocale();
+  return { date: localDate(locale, date), slot: localSlot(locale, slot) };
+}
+
+/**
+ * What to tell the patient when booking an offered time failed, in the reader's language (`text`:
+ * the server's words translated). Toasts are raised in a callback: they take this moment's language.
+ */
+function claimFailureText(error: unknown, text: (english: string) => string): string {
+  if (!isApiError(error)) return text(errorMessage(error));
+  if (error.code === ErrorCode.SLOT_TAKEN) return familyText(SLOT_TAKEN_MESSAGE);
   if (error.code === ErrorCode.OFFER_EXPIRED || error.status === 410)
     return familyText(OFFER_EXPIRED_TEXT);
   // The claim answers as a booking does: a booking of the patient's own in the way, in the spec's words.
   const conflict = error.status === 409 ? bookingConflictSchema.safeParse(error.body) : null;
   if (conflict?.success) {
     const { date, slot } = conflict.data.booking;
-    return toasts.bookingConflict(mediumDateOf(date), slot);
+    return familyText('Already have and appointment on {{date}} at {{slot}}', dateAndSlot(date, slot));
   }
-  return errorMessage(error);
+  return text(errorMessage(error));
 }
 
 type WaitlistOfferProps = {
@@ -57,10 +65,10 @@ export function WaitlistOffer({ offer, now, phone }: WaitlistOfferProps) {
       { offerId: offer._id, ...(phone && { phone }) },
       {
         onSuccess: ({ booking }) => {
-          toast.success(toasts.bookingSet(mediumDateOf(booking.date), booking.slot));
+          toast.success(familyText('Appointment is set, {{date}} at {{slot}}', dateAndSlot(booking.date, booking.slot)));
         },
         onError: (error) => {
-          toast.error(claimFailureText(error));
+          toast.error(claimFailureText(error, text));
         },
       },
     );
