@@ -3,6 +3,7 @@
  * where it went or why it did not (the server limits how often).
  */
 import { useState } from 'react';
+import { useAppText } from '../i18n/app.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { resendVerificationEmail, sentAgainText } from '../lib/verification-email.ts';
 import { Button } from './ui/button.tsx';
@@ -11,6 +12,7 @@ type Status = 'idle' | 'sending' | { sentTo: string } | { error: unknown };
 
 export function ResendVerificationButton({ className = '' }: { className?: string }) {
   const [status, setStatus] = useState<Status>('idle');
+  const t = useAppText();
   const resend = () => {
     setStatus('sending');
     resendVerificationEmail().then(
@@ -33,7 +35,7 @@ export function ResendVerificationButton({ className = '' }: { className?: strin
       </span>
       {typeof status === 'object' && 'error' in status && (
         <span role="alert" className="text-sm text-error">
-          {errorMessage(status.error)}
+          {t(errorMessage(status.error))}
         </span>
       )}
     </div>

@@ -21,6 +21,9 @@ export type Translate<C> = (english: Extract<keyof C, string>, values?: Values) 
 const catalogs = new Map<string, Catalog | Promise<void>>();
 let version = 0;
 const listeners = new Set<() => void>();
+// The fallback for a text with values in it (catalogs.ts): it comes with the catalogs' chunk, so
+// the landing page's entry carries no more of it than this.
+let fitting: ((catalog: Catalog, english: string) => string | undefined) | undefined;
 
 /** Fetches one namespace of one language (English is never fetched); a failure is retried later. */
 export function loadCatalog(locale: Locale, ns: string): Promise<void> {
@@ -29,7 +32,10 @@ export function loadCatalog(locale: Locale, ns: string): Promise<void> {
   if (locale === 'en' || (known && !(known instanceof Promise))) return Promise.resolve();
   if (known) return known;
   const pending = import('./catalogs.ts')
-    .then(({ fetchCatalog }) => fetchCatalog(locale, ns))
+    .then((chunk) => {
+      fitting = chunk.fitting;
+      return chunk.fetchCatalog(locale, ns);
+    })
     .then(
       (catalog) => {
         catalogs.set(key, catalog);
@@ -49,12 +55,17 @@ export function loadCatalog(locale: Locale, ns: string): Promise<void> {
 export const fill = (text: string, values?: Values): string =>
   values ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => String(values[name] ?? whole)) : text;
 
-/** The text in the current language, English when this one has no catalog or no entry yet. */
+/**
+ * The text in the current language, English when this one has no catalog or no entry yet. A text
+ * that arrives with values in it (a server's problem detail) and has no entry of its own takes the
+ * translation of the `{{placeholder}}` key it fits, with its values (catalogs.ts `fitting`).
+ */
 export function translate(ns: string, english: string, values?: Values): string {
   const locale = currentLocale();
   const catalog = locale === 'en' ? undefined : catalogs.get(`${locale}/${ns}`);
   if (!catalog) void loadCatalog(locale, ns).catch(() => {});
-  return fill((catalog && !(catalog instanceof Promise) && catalog[english]) || english, values);
+  const loaded = catalog instanceof Promise ? undefined : catalog;
+  return fill(loaded?.[english] || (loaded && fitting?.(loaded, english)) || english, values);
 }
 
 const subscribe = (listener: () => void) => {

@@ -21,6 +21,9 @@ export const useVisitsText = () => useTranslate('visits');
 export const visitsText = (english: VisitsText, values?: Values) =>
   translate('visits', english, values);
 
+/** The server's refusal, outside React, at this moment's language: see useTranslate. */
+export const visitsDetail = (english: string) => translate('visits', english);
+
 /** Dollars: `$17`, `$17.50` in English (the spec's prices), `17,50 US$`, `17,50 $` otherwise. */
 export function visitMoney(amount: number): string {
   const locale = currentLocale();

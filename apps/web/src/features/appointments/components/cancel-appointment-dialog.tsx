@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { doctorTitle } from '../../../lib/doctor-title.ts';
 import { useClinicTimeZone } from '../../../lib/clinic-query.ts';
 import { useLocalFormat } from '../../../i18n/format.ts';
-import { useVisitsT, visitInstant, visitsText } from '../../../i18n/visits.ts';
+import { useVisitsT, visitInstant, visitsDetail, visitsText } from '../../../i18n/visits.ts';
 import { useCancelAppointment } from '../api/cancel-appointment.ts';
 import { closedWindowMessage, dollars } from '../utils/appointment-texts.ts';
 
@@ -45,7 +45,7 @@ export function CancelAppointmentDialog({ booking, onClose }: CancelAppointmentD
       },
     });
   const refusal = cancel.isError
-    ? (closedWindowMessage(cancel.error, booking) ?? errorMessage(cancel.error))
+    ? (closedWindowMessage(cancel.error, booking) ?? visitsDetail(errorMessage(cancel.error)))
     : null;
   const isPaid = booking.paid && booking.price > 0;
   const what = {

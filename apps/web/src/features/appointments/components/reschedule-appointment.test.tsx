@@ -333,4 +333,27 @@ describe('RescheduleAppointment in Spanish', () => {
     expect(screen.getByRole('link', { name: 'Volver a la cita' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cambiar la cita' })).toBeInTheDocument();
   });
+
+  it('gives the server’s refusal, with its values, in Spanish', async () => {
+    const user = userEvent.setup();
+    await loadCatalog('es', 'visits');
+    act(() => chooseLocale('es'));
+    mockFetch({
+      'GET /api/booking/b1': () => json(bookingDetailFactory()),
+      'GET /api/availability': () => json(availabilityFactory()),
+      'POST /api/booking/b1/reschedule': () =>
+        problem(409, 'Changes close 24 hours before your appointment. Please call +1 555 0100.', {
+          code: 'reschedule_window_closed',
+          deadline: '2030-06-11T08:30:00.000Z',
+          clinicPhone: '+1 555 0100',
+        }),
+    });
+    renderPage();
+
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Hora' }), slotLabels[0]);
+    await user.click(screen.getByRole('button', { name: 'Cambiar la cita' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Los cambios se cierran 24 horas antes de su cita. Por favor, llame al +1 555 0100.',
+    );
+  });
 });

@@ -27,7 +27,13 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { doctorTitle } from '../../../lib/doctor-title.ts';
 import { useLocalFormat } from '../../../i18n/format.ts';
-import { useVisitsT, visitDate, visitSlot, visitsText } from '../../../i18n/visits.ts';
+import {
+  useVisitsT,
+  visitDate,
+  visitSlot,
+  visitsDetail,
+  visitsText,
+} from '../../../i18n/visits.ts';
 import { appointmentQueryKey } from '../api/get-appointment.ts';
 import { useRescheduleAvailability } from '../api/get-reschedule-availability.ts';
 import { useRescheduleAppointment } from '../api/reschedule-appointment.ts';
@@ -64,7 +70,7 @@ function refusalText(error: unknown, booking: BookingDetail): string {
       return visitsText(SLOT_TAKEN_TEXT);
     }
   }
-  return closedWindowMessage(error, booking) ?? errorMessage(error);
+  return closedWindowMessage(error, booking) ?? visitsDetail(errorMessage(error));
 }
 
 /**

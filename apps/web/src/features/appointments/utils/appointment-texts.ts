@@ -5,7 +5,13 @@
 import type { VisitsText } from '../../../i18n/visits.ts';
 import { ErrorCode, type Booking, type BookingEvent } from '@clinic/shared';
 import { isApiError } from '../../../lib/api-client.ts';
-import { visitDate, visitMoney, visitSlot, visitsText } from '../../../i18n/visits.ts';
+import {
+  visitDate,
+  visitMoney,
+  visitSlot,
+  visitsDetail,
+  visitsText,
+} from '../../../i18n/visits.ts';
 
 /**
  * Dollars as the spec shows prices: `$17`, and cents only when there are some (`$17.50`); in
@@ -95,7 +101,7 @@ export function closedWindowMessage(
   if (!closed || !isApiError(error)) return null;
   const body = error.body as { title?: unknown } | undefined;
   // The error handler puts the status's title in `detail` when the service gave no words.
-  if (error.detail && error.detail !== body?.title) return error.detail;
+  if (error.detail && error.detail !== body?.title) return visitsDetail(error.detail);
   const hours = noticeHours(booking, closed.deadline ?? booking.cancelDeadline);
   return closed.clinicPhone
     ? visitsText('Changes close {{hours}} before your appointment. Please call {{phone}}.', {

@@ -10,7 +10,7 @@ import { formEmailSchema, type Dependent } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmailField } from '../../../components/ui/form-field.tsx';
 import { Modal, ModalFooter, type ModalHandle } from '../../../components/ui/modal.tsx';
-import { familyText, useFamilyT } from '../../../i18n/family.ts';
+import { familyText, useFamilyT, useFamilyText } from '../../../i18n/family.ts';
 import { useLocalFormat } from '../../../i18n/format.ts';
 import { useZodForm } from '../../../hooks/use-zod-form.ts';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
@@ -48,6 +48,7 @@ export function InviteDialog({ kind, dependent, onClose }: InviteDialogProps) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const invite = useSendInvitation(kind, dependent._id);
   const t = useFamilyT();
+  const text = useFamilyText();
   const format = useLocalFormat();
   const texts = textsOf(t, kind, dependent.name);
   const {
@@ -96,11 +97,11 @@ export function InviteDialog({ kind, dependent, onClose }: InviteDialogProps) {
           label={texts.label}
           autoComplete="off"
           required
-          error={errors.email?.message}
+          error={errors.email?.message && text(errors.email.message)}
           {...register('email', emailFieldOptions)}
         />
         <ModalFooter
-          refusal={refusal}
+          refusal={refusal && text(refusal)}
           dismissLabel={t('Cancel')}
           onDismiss={() => modalRef.current?.close()}
         >

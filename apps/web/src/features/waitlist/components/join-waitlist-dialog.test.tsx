@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WaitlistEntry } from '@clinic/shared';
 import {
@@ -11,6 +11,8 @@ import {
 } from '../../../test/factories.ts';
 import { availabilityQueryKey } from '../../../lib/query-keys.ts';
 import { json, mockFetch, problem, renderAt, type ApiCall } from '../../../test/utils.tsx';
+import { loadCatalog } from '../../../i18n/catalog.ts';
+import { chooseLocale } from '../../../i18n/locale.ts';
 import { JoinWaitlistDialog } from './join-waitlist-dialog.tsx';
 
 const treatment = treatmentFactory({ slots: [] });
@@ -277,5 +279,37 @@ describe('JoinWaitlistDialog', () => {
         await within(dialog).findByRole('option', { name: 'Teeth Cleaning' }),
       ).toBeInTheDocument();
     });
+  });
+});
+
+describe('JoinWaitlistDialog in Spanish', () => {
+  afterEach(() => {
+    act(() => chooseLocale('en'));
+  });
+
+  it('gives the server’s refusals with values in them in Spanish, in the dialog and under the field', async () => {
+    const user = userEvent.setup();
+    await Promise.all([loadCatalog('es', 'family'), loadCatalog('es', 'app')]);
+    act(() => chooseLocale('es'));
+    let answer = problem(409, 'You are already on the waitlist for Teeth Cleaning.', {
+      code: 'conflict',
+    });
+    mockApi({ 'POST /api/waitlist': () => answer });
+    const { dialog } = renderDialog();
+    const join = within(dialog).getByRole('button', { name: 'Unirse a la lista de espera' });
+
+    await user.click(join);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Ya está en la lista de espera de Teeth Cleaning.',
+    );
+
+    const message = 'Bookings open up to 60 days ahead; choose an earlier last day.';
+    answer = problem(400, message, { code: 'validation_failed', errors: { to: [message] } });
+    await user.click(join);
+    expect(
+      await within(dialog).findByText(
+        'Se puede reservar con hasta 60 días de antelación; elija un último día anterior.',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -176,7 +176,7 @@ export function JoinWaitlistDialog({ treatment, date, onClose }: JoinWaitlistDia
             label={t('Last day')}
             type="date"
             min={date}
-            error={errors.to?.message}
+            error={errors.to?.message && text(errors.to.message)}
             {...register('to')}
           />
         </div>
@@ -199,9 +199,9 @@ export function JoinWaitlistDialog({ treatment, date, onClose }: JoinWaitlistDia
           />
         )}
         {errors.doctorId?.message && (
-          <p className="text-sm text-error">{errors.doctorId.message}</p>
+          <p className="text-sm text-error">{text(errors.doctorId.message)}</p>
         )}
-        <ModalFooter refusal={refusal} dismissLabel={t('Cancel')} onDismiss={() => modalRef.current?.close()}>
+        <ModalFooter refusal={refusal && text(refusal)} dismissLabel={t('Cancel')} onDismiss={() => modalRef.current?.close()}>
           <Button type="submit" isLoading={join.isPending}>
             {t('Join waitlist')}
           </Button>
