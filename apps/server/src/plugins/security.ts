@@ -56,9 +56,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   // browser's Sec-Fetch-Site says where the request came from. Requests without a cookie (API
   // clients with a bearer token, Stripe's webhook) cannot ride on a patient's session: they pass.
   const trusted = new Set(config.trustedOrigins);
-  app.addHook('onRequest', async (request) => {
-    if (!isCrossSiteCookieWrite(request.method, request.headers, trusted)) return;
-    throw new AppError(ErrorCode.FORBIDDEN, 'Cross-site request refused.');
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(isCrossSiteCookieWrite(request.method, request.headers, trusted) ? new AppError(ErrorCode.FORBIDDEN, 'Cross-site request refused.') : undefined);
   });
 }
 
