@@ -1,7 +1,8 @@
 import type { Booking } from '@clinic/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { mediumDateOf } from '../../../lib/medium-date.ts';
+import { useAppT, useAppText } from '../../../i18n/app.ts';
+import { useLocalFormat } from '../../../i18n/format.ts';
 import { useCheckIn } from '../api/check-in.ts';
 
 /**
@@ -10,10 +11,13 @@ import { useCheckIn } from '../api/check-in.ts';
  */
 export function CheckInButton({ booking }: { booking: Booking }) {
   const checkIn = useCheckIn();
+  const t = useAppT();
+  const text = useAppText();
+  const format = useLocalFormat();
   if (checkIn.isSuccess || booking.arrivedAt) {
     return (
       <span role="status" className="badge badge-success whitespace-nowrap">
-        Checked in
+        {t('Checked in')}
       </span>
     );
   }
@@ -22,14 +26,14 @@ export function CheckInButton({ booking }: { booking: Booking }) {
       <Button
         className="btn-sm min-h-11 whitespace-nowrap sm:min-h-0"
         isLoading={checkIn.isPending}
-        aria-label={`Check in: ${booking.treatment}, ${mediumDateOf(booking.date)}, ${booking.slot}`}
+        aria-label={t('Check in: {{treatment}}, {{date}}, {{slot}}', { treatment: booking.treatment, date: format.date(booking.date), slot: format.slot(booking.slot) })}
         onClick={() => checkIn.mutate(booking._id)}
       >
-        Check in
+        {t('Check in')}
       </Button>
       {checkIn.isError && (
         <p role="alert" className="max-w-xs text-sm text-error">
-          {errorMessage(checkIn.error)}
+          {text(errorMessage(checkIn.error))}
         </p>
       )}
     </div>

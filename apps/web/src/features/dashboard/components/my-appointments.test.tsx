@@ -3,6 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bookingFactory } from '../../../test/factories.ts';
 import { json, mockFetch, problem, renderAt } from '../../../test/utils.tsx';
+import { loadCatalog } from '../../../i18n/catalog.ts';
+import { chooseLocale } from '../../../i18n/locale.ts';
 import { MyAppointments } from './my-appointments.tsx';
 
 function renderList(onAccessDenied = vi.fn()) {
@@ -414,5 +416,32 @@ describe('MyAppointments: check-in', () => {
     });
     renderList();
     expect(await screen.findByRole('button', { name: checkInName })).toBeInTheDocument();
+  });
+
+  it('checks in in Spanish, the server’s refusal translated', async () => {
+    await loadCatalog('es', 'app');
+    chooseLocale('es');
+    try {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(HALF_AN_HOUR_BEFORE);
+      const user = userEvent.setup();
+      let isOpen = false;
+      mockFetch({
+        'GET /api/booking': () => json([today]),
+        'POST /api/booking/b1/check-in': () =>
+          isOpen
+            ? json({ arrivedAt: '2030-06-12T08:05:00.000Z' })
+            : problem(409, 'Check-in opens 60 minutes before your appointment. Please check in when you arrive.', { code: 'check_in_closed' }),
+      });
+      renderList();
+      const button = await screen.findByRole('button', { name: 'Registrar llegada: Teeth Cleaning, 12 jun 2030, 08:30–09:00' });
+      await user.click(button);
+      expect(await screen.findByRole('alert')).toHaveTextContent('El registro de llegada se abre 60 minutos antes de su cita. Regístrese cuando llegue.');
+      isOpen = true;
+      await user.click(button);
+      expect(await screen.findByRole('status')).toHaveTextContent('Llegada registrada');
+    } finally {
+      chooseLocale('en');
+    }
   });
 });
