@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { json, mockFetch, problem, renderAt } from '../test/utils.tsx';
 import { DoctorField, type DoctorOption } from './doctor-field.tsx';
 import { ANY_DOCTOR } from '../lib/lane-slots.ts';
+import { loadCatalog } from '../i18n/catalog.ts';
+import { chooseLocale } from '../i18n/locale.ts';
 
 const doctors: DoctorOption[] = [
   { _id: 'd1', name: 'Ann Lee', img: '', hasFreeSlots: true },
@@ -71,5 +73,21 @@ describe('DoctorField', () => {
     ]);
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(options()).toContain('Ann Lee');
+  });
+
+  it('reads in Spanish', async () => {
+    await loadCatalog('es', 'app');
+    chooseLocale('es');
+    try {
+      mockFetch({
+        'GET /api/doctors/public': () => json([publicDoctor('d1', 'Ann Lee', { average: 4.7, count: 12 })]),
+      });
+      renderAt(<DoctorField doctors={doctors} value={ANY_DOCTOR} onChange={() => {}} />);
+      expect(await screen.findByRole('option', { name: 'Cualquier médico disponible' })).toBeInTheDocument();
+      expect(await screen.findByRole('option', { name: 'Ann Lee, valorado con 4.7 de 5 en 12 opiniones' })).toBeInTheDocument();
+      expect(screen.getByRole('option', { name: 'Cy Park (sin horas libres este día)' })).toBeDisabled();
+    } finally {
+      chooseLocale('en');
+    }
   });
 });

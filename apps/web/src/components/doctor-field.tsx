@@ -1,11 +1,8 @@
-import {
-  doctorRatingLabel,
-  doctorRatingText,
-  useDoctorRatings,
-} from '../hooks/use-doctor-ratings.ts';
+import { doctorRatingText, useDoctorRatings, type DoctorRating } from '../hooks/use-doctor-ratings.ts';
 import { ANY_DOCTOR } from '../lib/lane-slots.ts';
 import { DoctorAvatar, type AvatarDoctor } from './doctor-avatar.tsx';
 import { SelectField } from './ui/form-field.tsx';
+import { useAppT } from '../i18n/app.ts';
 
 /** A doctor to choose; one with no free slot that day is listed but cannot be chosen. */
 export type DoctorOption = AvatarDoctor & { _id: string; hasFreeSlots: boolean };
@@ -27,8 +24,19 @@ type DoctorFieldProps = {
  * chosen doctor's photo (or initials) sits beside it, and for any doctor, those free that day.
  * A doctor with published reviews has their rating after their name ('★ 4.7 (12)').
  */
+/** doctorRatingLabel's words in the page's language (English: exactly doctorRatingLabel's). */
+function useRatingLabel() {
+  const t = useAppT();
+  return ({ average, count }: DoctorRating) =>
+    count === 1
+      ? t('rated {{average}} out of 5 in 1 review', { average: average.toFixed(1) })
+      : t('rated {{average}} out of 5 in {{count}} reviews', { average: average.toFixed(1), count });
+}
+
 export function DoctorField({ doctors, value, onChange }: DoctorFieldProps) {
   const ratings = useDoctorRatings();
+  const t = useAppT();
+  const ratingLabel = useRatingLabel();
   const chosen = doctors.find((doctor) => doctor._id === value);
   const faces = chosen ? [chosen] : doctors.filter((doctor) => doctor.hasFreeSlots);
   const hidden = faces.length - FACES_SHOWN;
@@ -42,17 +50,17 @@ export function DoctorField({ doctors, value, onChange }: DoctorFieldProps) {
           value={value}
           onChange={(event) => onChange(event.target.value)}
         >
-          <option value={ANY_DOCTOR}>Any available doctor</option>
+          <option value={ANY_DOCTOR}>{t('Any available doctor')}</option>
           {doctors.map((doctor) => {
             const rating = ratings.get(doctor._id);
-            const busy = doctor.hasFreeSlots ? '' : ' (no free slot this day)';
+            const busy = doctor.hasFreeSlots ? '' : t(' (no free slot this day)');
             return (
               <option
                 key={doctor._id}
                 value={doctor._id}
                 disabled={!doctor.hasFreeSlots}
                 aria-label={
-                  rating ? `${doctor.name}, ${doctorRatingLabel(rating)}${busy}` : undefined
+                  rating ? `${doctor.name}, ${ratingLabel(rating)}${busy}` : undefined
                 }
               >
                 {rating

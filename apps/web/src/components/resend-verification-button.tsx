@@ -28,7 +28,7 @@ export function ResendVerificationButton({ className = '' }: { className?: strin
         isLoading={status === 'sending'}
         onClick={resend}
       >
-        Resend the mail
+        {t('Resend the mail')}
       </Button>
       <span role="status" className="text-sm">
         {typeof status === 'object' && 'sentTo' in status && sentAgainText(status.sentTo)}
