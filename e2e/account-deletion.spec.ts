@@ -10,6 +10,9 @@ import { test, expect } from './support/fixtures.ts';
 test('deletes the account after the password and a confirmation; signing in then fails', async ({
   page,
 }) => {
+  // Sign-up, a booking, the deletion and a refused sign-in: 28-33 s as the first spec of a busy
+  // run (once past 30 s, 2026-11-29), 12 s alone.
+  test.setTimeout(60_000);
   const patient = await signUpThroughUi(page);
   const day = addDays(todayInZone(new Date(), 'UTC'), 4);
   await page.goto(`/appointment?date=${day}`);
