@@ -62,7 +62,8 @@ export const fill = (text: string, values?: Values): string =>
  */
 export function translate(ns: string, english: string, values?: Values): string {
   const locale = currentLocale();
-  const catalog = locale === 'en' ? undefined : catalogs.get(`${locale}/${ns}`);
+  if (locale === 'en') return fill(english, values);
+  const catalog = catalogs.get(`${locale}/${ns}`);
   if (!catalog) void loadCatalog(locale, ns).catch(() => {});
   const loaded = catalog instanceof Promise ? undefined : catalog;
   return fill(loaded?.[english] || (loaded && fitting?.(loaded, english)) || english, values);

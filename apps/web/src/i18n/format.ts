@@ -16,13 +16,21 @@ export function localDate(locale: Locale, value: string): string {
   if (locale === 'en') return mediumDateOf(value);
   const iso = parseDateInput(value.slice(0, 10));
   // A calendar day, not an instant: read and written in UTC so no zone moves it.
-  return iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`)) : value;
+  return iso ? formatOf(`d${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })).format(new Date(`${iso}T00:00:00Z`)) : value;
 }
+
+// Building an Intl format costs far more than using one (a list of cards formats many): one each, kept.
+const formats = new Map<string, { format(value: number | Date): string }>();
+const formatOf = <F extends { format(value: number | Date): string }>(key: string, make: () => F): F => {
+  let known = formats.get(key) as F | undefined;
+  if (!known) formats.set(key, (known = make()));
+  return known;
+};
 
 /** Dollars as the reader's language writes them: `$20` (the spec's 'price: $20'), `20,00 US$`, `20,00 $`. */
 export function localMoney(locale: Locale, dollars: number): string {
   if (locale === 'en') return `$${dollars}`;
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(dollars);
+  return formatOf(`m${locale}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' })).format(dollars);
 }
 
 /** A slot as the reader's language writes it: `08.00 AM - 08.30 AM` (the spec's), `08:00–08:30`. */
