@@ -187,8 +187,10 @@ export function timeRefusalText(error: unknown, { t, problem }: LinkWords = engl
 }
 
 /**
- * The server's answers about links that carry a value (a time, a number of minutes, a phone), as
- * the server writes them, and the catalog's key; the others the catalog lists word for word.
+ * The server's answers about a used link, which name the time it was used in the server's English
+ * format: the time is written again from the answer's `usedAt` in the reader's language. Every other
+ * answer with a value in it (minutes, hours, a phone) is translated by the catalog itself, whose
+ * `{{placeholder}}` keys fit the text they came in (i18n/catalogs.ts `fitting`).
  */
 const answersWithValues: readonly [RegExp, LinksText][] = [
   [
@@ -204,39 +206,6 @@ const answersWithValues: readonly [RegExp, LinksText][] = [
   [
     /^This link was used on (?<time>.+)\. Please sign in to see your appointment as it is now\.$/,
     'This link was used on {{time}}. Please sign in to see your appointment as it is now.',
-  ],
-  [
-    /^Check-in opens (?<minutes>\d+) minutes before your appointment\. Please check in when you arrive\.$/,
-    'Check-in opens {{minutes}} minutes before your appointment. Please check in when you arrive.',
-  ],
-  [
-    /^Changes close (?<hours>\d+) hours before your appointment\. Please call the clinic\.$/,
-    'Changes close {{hours}} hours before your appointment. Please call the clinic.',
-  ],
-  [
-    /^Changes close (?<hours>\d+) hours before your appointment\. Please call (?<phone>.+)\.$/,
-    'Changes close {{hours}} hours before your appointment. Please call {{phone}}.',
-  ],
-  // Before the clinic's phone: `the clinic` is no phone number.
-  [
-    /^Appointments cannot be moved online\. Please call the clinic\.$/,
-    'Appointments cannot be moved online. Please call the clinic.',
-  ],
-  [
-    /^Appointments cannot be cancelled online\. Please call the clinic\.$/,
-    'Appointments cannot be cancelled online. Please call the clinic.',
-  ],
-  [
-    /^Appointments cannot be moved online\. Please call (?<phone>.+)\.$/,
-    'Appointments cannot be moved online. Please call {{phone}}.',
-  ],
-  [
-    /^Appointments cannot be cancelled online\. Please call (?<phone>.+)\.$/,
-    'Appointments cannot be cancelled online. Please call {{phone}}.',
-  ],
-  [
-    /^Too many attempts\. Please wait (?<seconds>\d+) seconds and try again\.$/,
-    'Too many attempts. Please wait {{seconds}} seconds and try again.',
   ],
 ];
 
@@ -256,13 +225,8 @@ export function localServerText(
 ): string {
   const usedAt = (body as { usedAt?: unknown } | undefined)?.usedAt;
   for (const [pattern, key] of answersWithValues) {
-    const match = pattern.exec(message);
-    if (!match) continue;
-    const values = match.groups ?? {};
-    return t(
-      key,
-      values.time && typeof usedAt === 'string' ? { ...values, time: instant(usedAt) } : values,
-    );
+    const time = pattern.exec(message)?.groups?.time;
+    if (time) return t(key, { time: typeof usedAt === 'string' ? instant(usedAt) : time });
   }
   return text(message);
 }
