@@ -24,7 +24,7 @@ type DoctorFieldProps = {
  * chosen doctor's photo (or initials) sits beside it, and for any doctor, those free that day.
  * A doctor with published reviews has their rating after their name ('★ 4.7 (12)').
  */
-/** doctorRatingLabel's words in the page's language (English: exactly doctorRatingLabel's). */
+/** 'rated 4.7 out of 5 in 12 reviews': a doctor's rating for screen readers, in the page's language. */
 function useRatingLabel() {
   const t = useAppT();
   return ({ average, count }: DoctorRating) =>

@@ -10,11 +10,6 @@ const STAR_PATH =
 
 export const STAR_VALUES = [1, 2, 3, 4, 5] as const;
 
-/** '1 star', '4 stars'. */
-export function starsLabel(rating: number): string {
-  return rating === 1 ? '1 star' : `${rating} stars`;
-}
-
 export function StarIcon({ isFilled, className = '' }: { isFilled: boolean; className?: string }) {
   return (
     <svg

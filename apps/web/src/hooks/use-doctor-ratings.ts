@@ -39,8 +39,3 @@ export function useDoctorRatings(): DoctorRatings {
 export function doctorRatingText({ average, count }: DoctorRating): string {
   return `★ ${average.toFixed(1)} (${count})`;
 }
-
-/** 'rated 4.7 out of 5 in 12 reviews': the same, for screen readers. */
-export function doctorRatingLabel({ average, count }: DoctorRating): string {
-  return `rated ${average.toFixed(1)} out of 5 in ${count === 1 ? '1 review' : `${count} reviews`}`;
-}
