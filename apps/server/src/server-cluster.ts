@@ -15,14 +15,14 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import pino from 'pino';
-import { flushLogSync, logDestination } from './lib/log-destination.ts';
+// Its lines gathered at exit are written by server.ts's `exit` handler, set before it starts this.
+import { logDestination } from './lib/log-destination.ts';
 
 /** More replacements than this within a minute: something is wrong that a restart will not fix. */
 const RESTARTS_PER_MINUTE = 5;
 
 export function runCluster(options: { workers: number; logLevel: string }): void {
   const log = pino({ level: options.logLevel, base: { pid: process.pid, role: 'primary' } }, logDestination());
-  process.on('exit', flushLogSync);
   const serving = new Set<Worker>();
   const restarts: number[] = [];
   let stopping = false;
