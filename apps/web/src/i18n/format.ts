@@ -21,7 +21,7 @@ export function localDate(locale: Locale, value: string): string {
 
 // Building an Intl format costs far more than using one (a list of cards formats many): one each, kept.
 const formats = new Map<string, { format(value: number | Date): string }>();
-const formatOf = <F extends { format(value: number | Date): string }>(key: string, make: () => F): F => {
+export const formatOf = <F extends { format(value: number | Date): string }>(key: string, make: () => F): F => {
   let known = formats.get(key) as F | undefined;
   if (!known) formats.set(key, (known = make()));
   return known;

@@ -16,6 +16,7 @@ import {
 import { fill, type Values } from '../../../i18n/catalog.ts';
 import type { LinksText } from '../../../i18n/links.ts';
 import type { Locale } from '../../../i18n/locale.ts';
+import { formatOf } from '../../../i18n/format.ts';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { doctorTitle } from '../../../lib/doctor-title.ts';
 import { mediumDateOf } from '../../../lib/medium-date.ts';
@@ -81,7 +82,7 @@ export function localWeekdayDate(locale: Locale, value: string): string {
     year: 'numeric',
     timeZone: 'UTC',
   } as const;
-  return new Intl.DateTimeFormat(locale, format).format(new Date(`${iso}T00:00:00Z`));
+  return formatOf(`w${locale}`, () => new Intl.DateTimeFormat(locale, format)).format(new Date(`${iso}T00:00:00Z`));
 }
 
 /** What a done action says; `booking` is the one the link showed, in case the answer has none. */
