@@ -31,7 +31,10 @@ const serverEnv = {
 export default defineConfig({
   testDir: 'e2e',
   outputDir: '.tmp/test-results',
-  timeout: 30_000,
+  // Every spec signs someone up (deliberately slow password hashes) and runs beside another worker
+  // on CI's two cores: specs of 10-16 s alone took 29-33 s there (2026-11-28/29), so a spec has a
+  // minute. A hang still fails well inside the run's budget.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
