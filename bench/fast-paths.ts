@@ -6,8 +6,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { FAST_PATH_NAMES } from '../apps/server/src/config-values.ts';
 
-const names = ['bearer', 'group-commit', 'known-holders', 'pglite-yield'];
+const names: readonly string[] = FAST_PATH_NAMES;
 const settings = [
   { label: 'all on', value: 'on' },
   { label: 'all off', value: 'off' },

@@ -20,7 +20,7 @@ function isProxyAddress(entry: string): boolean {
 }
 
 /** The measured shortcuts FAST_PATHS turns on and off (docs/decisions/016). */
-export const FAST_PATH_NAMES = ['bearer', 'group-commit', 'known-holders', 'pglite-yield'] as const;
+export const FAST_PATH_NAMES = ['bearer', 'group-commit', 'known-holders', 'pglite-yield', 'available-bytes'] as const;
 export type FastPath = (typeof FAST_PATH_NAMES)[number];
 
 export function parseFastPaths(value: string, ctx: z.RefinementCtx): ReadonlySet<FastPath> {

@@ -147,7 +147,7 @@ describe('FAST_PATHS', () => {
     [...loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { FAST_PATHS: value }) }).fastPaths].sort();
 
   it('turns every shortcut on by default, and takes on/off or a comma list of names', () => {
-    const all = ['bearer', 'group-commit', 'known-holders', 'pglite-yield'];
+    const all = ['available-bytes', 'bearer', 'group-commit', 'known-holders', 'pglite-yield'];
     expect(on()).toEqual(all);
     expect(on('on')).toEqual(all);
     expect(on('off')).toEqual([]);

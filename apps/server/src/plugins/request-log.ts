@@ -6,17 +6,23 @@
  * back as the `x-request-id` header), the method, the URL with patients' emails taken out
  * (lib/redact-url.ts), the status and the response time in milliseconds.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { redactUrl } from '../lib/redact-url.ts';
 
 const INFO = pino.levels.values.info!;
 
+/**
+ * Whether a request's line is written: checked per request (the level may be changed while the
+ * server runs); below info, not even the URL is redacted.
+ */
+export function logsRequests(log: FastifyBaseLogger): boolean {
+  return (pino.levels.values[log.level] ?? Infinity) <= INFO;
+}
+
 export function registerRequestLog(app: FastifyInstance) {
   app.addHook('onResponse', (request, reply, done) => {
-    // Checked per request (the level may be changed while the server runs): below info, not even
-    // the URL is redacted.
-    if ((pino.levels.values[request.log.level] ?? Infinity) <= INFO) {
+    if (logsRequests(request.log)) {
       request.log.info(
         {
           method: request.method,

@@ -14,7 +14,8 @@ import { ErrorCode } from '@clinic/shared';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 
-export async function registerSecurity(app: FastifyInstance, config: Config) {
+/** Registers the security headers and the cross-site check; answers the headers every response carries. */
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<Readonly<Record<string, string>>> {
   const isHttps = config.publicUrl.startsWith('https://');
   // Stripe Elements (only when Stripe is configured) loads its script and iframes from Stripe.
   const stripe = config.stripe
@@ -59,6 +60,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   app.addHook('onRequest', (request, _reply, done) => {
     done(isCrossSiteCookieWrite(request.method, request.headers, trusted) ? new AppError(ErrorCode.FORBIDDEN, 'Cross-site request refused.') : undefined);
   });
+  return headers;
 }
 
 /**

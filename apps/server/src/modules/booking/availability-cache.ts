@@ -66,6 +66,11 @@ export function createAvailabilityCache() {
       return loading;
     },
 
+    /** The date's entry when it is loaded, without loading it (the front door's synchronous read). */
+    peek(date: string): DateEntry | undefined {
+      return entries.get(date);
+    },
+
     /** The entry's answer for `clockKey`, rendered once per entry and clock state. */
     answer(entry: DateEntry, clockKey: string, render: () => Buffer): Buffer {
       let bytes = entry.answers.get(clockKey);

@@ -9,11 +9,11 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { bookableTreatments, clinicOpen, laneOpen, lanesOf, type Schedule, type ScheduleTreatment } from '../schedule/schedule-rules.ts';
 import { loadSchedule, type ScheduleSnapshot } from '../schedule/schedule-snapshot.ts';
-import type { AvailabilityCache, TakenSlots } from './availability-cache.ts';
+import type { AvailabilityCache, DateEntry, TakenSlots } from './availability-cache.ts';
 import { takenSlotsOn, type BookingRow } from './booking.repository.ts';
 import { dollars } from './booking-dto.ts';
 import { assertNearWindow, outsidePublicDays } from './booking-rules.ts';
-import { bookingClock, freeStarts, judgeDate, type BookingClock } from './slots.ts';
+import { bookingClock, freeStarts, isNearWindow, judgeDate, type BookingClock } from './slots.ts';
 
 export interface AvailabilityDeps {
   db: Db;
@@ -66,6 +66,12 @@ export function createAvailability(deps: AvailabilityDeps) {
     }));
   }
 
+  /** The date's answer as JSON bytes, rendered once per schedule version, date entry and clock state. */
+  function answerOf(s: Schedule, entry: DateEntry, date: string, c: BookingClock): Buffer {
+    const clockKey = `${s.version}|${c.today}|${date === c.today ? c.minutesNow : ''}`;
+    return cache.answer(entry, clockKey, () => Buffer.from(JSON.stringify(availableFrom(s, entry.taken, date))));
+  }
+
   return {
     async available(date: string): Promise<TreatmentAvailability[]> {
       const [s, entry] = await Promise.all([schedule.get(), entryOf(date)]);
@@ -80,8 +86,20 @@ export function createAvailability(deps: AvailabilityDeps) {
       const c = clock();
       assertNearWindow(date, c);
       const [s, entry] = await Promise.all([schedule.get(), entryOf(date)]);
-      const clockKey = `${s.version}|${c.today}|${date === c.today ? c.minutesNow : ''}`;
-      return cache.answer(entry, clockKey, () => Buffer.from(JSON.stringify(availableFrom(s, entry.taken, date))));
+      return answerOf(s, entry, date, c);
+    },
+
+    /**
+     * `availableJson(date)` when the schedule and the date's taken times are already in memory,
+     * else undefined (nothing is loaded, nothing thrown: the caller asks `availableJson`). The
+     * same bytes, from the same cache, for the front door (plugins/front-door.ts).
+     */
+    readyJson(date: string): Buffer | undefined {
+      const s = schedule.peek();
+      const entry = s && cache.peek(date);
+      if (!entry) return undefined;
+      const c = clock();
+      return isNearWindow(date, c) ? answerOf(s, entry, date, c) : undefined;
     },
 
     async services(): Promise<{ _id: string; name: string }[]> {

@@ -38,6 +38,8 @@ function processMetrics(): Registry {
 export interface Metrics {
   /** Records one answered request (an onResponse hook). */
   observe(request: FastifyRequest, reply: FastifyReply): void;
+  /** Records one request answered without Fastify (plugins/front-door.ts). */
+  observeRoute(method: string, route: string, status: number, seconds: number): void;
   bookings: BookingEvents;
   /** The whole exposition, queue depths and pool read now. */
   render(): Promise<string>;
@@ -153,6 +155,9 @@ export function createMetrics({ database, log, disk = null }: { database: Databa
         { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode },
         reply.elapsedTime / 1000,
       );
+    },
+    observeRoute(method, route, status, seconds) {
+      requests.observe({ method, route, status }, seconds);
     },
     bookings: {
       made: (via) => made.inc({ via }),

@@ -85,6 +85,11 @@ export function createScheduleSnapshot(deps: { db: Db; now: () => Date; timeZone
       return run;
     },
 
+    /** The schedule when it is loaded, without loading it. */
+    peek(): Schedule | undefined {
+      return kept;
+    },
+
     /** The schedule changed (or changes may have been missed): read it again on next use. */
     reset() {
       epoch++;
