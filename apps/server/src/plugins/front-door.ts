@@ -14,6 +14,9 @@
  * answer it exactly as the route would: another method or URL form, an answer not in memory (the
  * route loads it, and the next request finds it), a date out of the booking window (the route's
  * 400), a server draining (the drain plugin's 503). With the fast path off the door is not built.
+ *
+ * A hook added on every request does not see the reads answered here: one that must (a global
+ * rate limit, an address block list) belongs in the door too.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
