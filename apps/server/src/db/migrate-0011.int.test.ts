@@ -10,7 +10,7 @@ import { asc, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { slotStartMinutes, type TreatmentAvailability } from '@clinic/shared';
+import { addDays, slotStartMinutes, type TreatmentAvailability } from '@clinic/shared';
 import { SERVER_ROOT } from '../server-root.ts';
 import {
   bearer, buildTestApp, createSignedInPatients, createTestStorage, freshPostgresDatabase, signIn, slotTimes, testDb, type TestApp, type TestStorage,
@@ -315,12 +315,14 @@ describe('migration 0011: lanes and schedules', () => {
   // writes) and in SQL with AT TIME ZONE (0011 for existing bookings, and start-up when the
   // clinic's zone changes). instantOf says it does what PostgreSQL does; for a time the
   // fall-back repeats, PostgreSQL takes the later occurrence and instantOf the first.
-  it('computes the same instant as the database for every half hour of the changing days', async () => {
+  it('computes the same instant as the database for every half hour of the changing days and the days around them', async () => {
     const database = testDb === 'postgres'
       ? await openDatabase({ kind: 'postgres', url: await freshPostgresDatabase() })
       : await openDatabase({ kind: 'pglite', dir: 'memory://' });
     try {
-      const days: [string, string][] = [[SPRING, ZONE], [FALL, ZONE], ['2030-03-10', 'America/New_York'], ['2030-11-03', 'America/New_York']];
+      const changes: [string, string][] = [[SPRING, ZONE], [FALL, ZONE], ['2030-03-10', 'America/New_York'], ['2030-11-03', 'America/New_York'], ['2030-04-07', 'Australia/Lord_Howe'], ['2030-06-15', 'Asia/Kathmandu']];
+      // The days around a change too: read once per date when the offset holds (clinic-time.ts).
+      const days = changes.flatMap(([date, zone]) => [-3, -2, -1, 0, 1, 2, 3].map((shift): [string, string] => [addDays(date, shift), zone]));
       const differing: string[] = [];
       for (const [date, zone] of days) {
         const computed = await rowsOf<{ minutes: number; at: string }>(database, sql`
