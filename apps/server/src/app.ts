@@ -15,6 +15,7 @@ import { loggerOptions } from './lib/logger-options.ts';
 import { requestIdOf } from './lib/request-id.ts';
 import { createFrontDoor, frontDoorServer } from './plugins/front-door.ts';
 import { createIdentity } from './modules/identity/identity.ts';
+import type { PasswordHasher } from './modules/identity/auth.ts';
 import { createSignInLimits } from './modules/identity/sign-in-limits.ts';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -83,6 +84,8 @@ export interface BuildOptions {
   disk?: { read?: FreeSpaceReader; intervalMs?: number };
   /** PGlite in memory: a migrated data directory to start from (tests; see OpenOptions). */
   pgliteTemplate?: Blob;
+  /** Password hashing other than Better Auth's deliberately slow one (tests: auth.ts PasswordHasher). */
+  passwordHasher?: PasswordHasher;
 }
 
 export { loggerOptions };
@@ -203,7 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clinicPhone: config.lifecycle.clinicPhone,
     defaultLocale: config.defaultLocale,
   });
-  const { auth, callers } = createIdentity(config, db, mail, batching);
+  const { auth, callers } = createIdentity(config, db, mail, batching, options.passwordHasher);
   const rateLimiter = createRateLimiter(db);
   const contact = createContactService({ db, rateLimiter, mail });
   const availabilityCache = createAvailabilityCache();
@@ -297,14 +300,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const signInLimits = createSignInLimits(rateLimiter, config.authRateLimit);
   // One erasure for the patient's own deletion and an admin's removal.
   const erasure = createAccountErasure({
-    now,
-    rateLimiter,
-    booking,
-    payments,
-    contact,
-    retentionDays: config.patientDataRetentionDays,
-    forms,
-    soleDependentsOf,
+    now, rateLimiter, booking, payments, contact, retentionDays: config.patientDataRetentionDays, forms, soleDependentsOf,
   });
   const users = createUsersService({ db, auth, erasure });
   const inviteStaff = createInviteStaff({
@@ -372,7 +368,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db, now, timeZone: config.clinicTimeZone, handoverAge: config.dependentHandoverAge,
     cancelUpcomingOf: (work, id, actor) => booking.cancelUpcomingOf(work, id, actor),
     invite: (tx, invitation) => links.invite(tx, invitation),
-    hashPassword,
+    hashPassword: options.passwordHasher?.hash ?? hashPassword,
     erase: async (work, id) => void (await erasure.erase(work, { id, email: dependentAddress(id) }, { kind: 'patient', id, email: '' })),
   });
   // Backups of the embedded database on disk, taken by the process that holds it; on PostgreSQL

@@ -16,8 +16,9 @@ import { instantOf } from '../lib/clinic-time.ts';
 import { createMailService } from '../modules/mail/mail.service.ts';
 import { insertSignedInPatients } from './patients.ts';
 import { pgliteTemplate } from './pglite-template.ts';
+import { quickPasswordHasher } from './quick-password-hasher.ts';
 
-export { insertSignedInPatients };
+export { insertSignedInPatients, quickPasswordHasher };
 
 /** The app's mail service for a test that builds a service of its own (mail goes to the outbox). */
 export function testMailService(config: Config) {
@@ -93,6 +94,7 @@ export async function buildTestApp(
   if (inMemory) config.database = { kind: 'pglite', dir: 'memory://' };
   const app = await buildApp(config, {
     logger: false,
+    passwordHasher: quickPasswordHasher,
     ...(inMemory ? { pgliteTemplate: await pgliteTemplate(config.clinicTimeZone) } : {}),
     ...options,
   });

@@ -14,6 +14,7 @@ import { auditLog, bookingEvents, bookings, jobs, outbox, payments, refunds, use
 import { ISSUE_REFUND_JOB } from '../payments/refunds.service.ts';
 import {
   bearer, buildTestApp, createBooking, createSignedInPatients, signIn, testDb, treatmentsOn, unusedDay, type TestApp,
+  quickPasswordHasher,
 } from '../../test/helper.ts';
 import { startStripeStandIn } from '../../test/stripe-stand-in.ts';
 
@@ -116,7 +117,7 @@ describe('the patient cancels', () => {
   beforeAll(async () => {
     t = await buildTestApp({ ...ADMIN, ...CLINIC }, options(() => now));
     treatments = await treatmentsOn(t, '2030-06-10');
-    if (testDb === 'postgres') other = await buildApp(t.config, { logger: false, now: () => now, jobs: { autoStart: false } });
+    if (testDb === 'postgres') other = await buildApp(t.config, { logger: false, now: () => now, jobs: { autoStart: false }, passwordHasher: quickPasswordHasher });
   });
   beforeEach(() => {
     now = NOW;
@@ -503,7 +504,7 @@ describe('the patient reschedules', () => {
   beforeAll(async () => {
     t = await buildTestApp({ ...ADMIN, ...CLINIC }, options(() => now));
     treatments = await treatmentsOn(t, '2030-06-10');
-    other = testDb === 'postgres' ? await buildApp(t.config, { logger: false, now: () => now, jobs: { autoStart: false } }) : t.app;
+    other = testDb === 'postgres' ? await buildApp(t.config, { logger: false, now: () => now, jobs: { autoStart: false }, passwordHasher: quickPasswordHasher }) : t.app;
   });
   beforeEach(() => {
     now = NOW;

@@ -6,6 +6,7 @@ import { bookings, outbox } from '../../db/schema.ts';
 import { notifyAvailabilityChanged } from './availability-channel.ts';
 import {
   bearer, buildTestApp, createBooking, createSignedInPatients, signUp, slotTimes, treatmentsOn, unusedDay, type TestApp,
+  quickPasswordHasher,
 } from '../../test/helper.ts';
 
 // The clock is pinned: 2030-06-05 10:15 in the clinic's zone (UTC in these tests).
@@ -350,7 +351,7 @@ describe('availability cache across instances', () => {
 
     if (process.env.TEST_DB === 'postgres') {
       // A second instance on the same database books it.
-      const other = await buildApp(t.config, { logger: false, now: () => NOW });
+      const other = await buildApp(t.config, { logger: false, now: () => NOW, passwordHasher: quickPasswordHasher });
       try {
         expect(await freeOn(other, treatment!._id)).toContain(slot);
         const [patient] = await createSignedInPatients(t, 1, 'elsewhere');

@@ -152,7 +152,17 @@ export function asWelcome<T>(kind: 'staff' | 'patient', work: () => Promise<T>):
   return resetPurpose.run(kind, work);
 }
 
-export function createAuth(config: Config, db: Db, mail: MailService) {
+/**
+ * How password accounts' passwords are hashed and checked. Better Auth's own (scrypt, about 0.2 s
+ * a hash on the CI machine, deliberately) unless the app is built with another: the integration
+ * tests use a quick one (test/helper.ts), since hundreds of sign-ups were minutes of their run.
+ */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
+}
+
+export function createAuth(config: Config, db: Db, mail: MailService, passwordHasher?: PasswordHasher) {
   // Bound once the instance exists, before any request can reach the hook that uses it.
   let signedInUser: SignedInUser = async () => undefined;
   const totpOnce: TotpOnceDeps = {
@@ -179,6 +189,7 @@ export function createAuth(config: Config, db: Db, mail: MailService) {
     },
     emailAndPassword: {
       enabled: true,
+      ...(passwordHasher && { password: passwordHasher }),
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
       autoSignIn: true,

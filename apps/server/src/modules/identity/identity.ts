@@ -7,13 +7,13 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { GroupCommitOptions } from '../../lib/group-commit.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, createAuth } from './auth.ts';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, createAuth, type PasswordHasher } from './auth.ts';
 import { createBearerFastPath } from './bearer-fast-path.ts';
 import { createCallerResolver } from './caller.ts';
 import { createSessionReader, deleteSessionByToken } from './sessions.repository.ts';
 
-export function createIdentity(config: Config, db: Db, mail: MailService, batching: GroupCommitOptions) {
-  const auth = createAuth(config, db, mail);
+export function createIdentity(config: Config, db: Db, mail: MailService, batching: GroupCommitOptions, passwordHasher?: PasswordHasher) {
+  const auth = createAuth(config, db, mail, passwordHasher);
   const callers = createCallerResolver(auth, {
     sessionMaxAgeMs: config.sessionMaxAgeDays * 24 * 3600 * 1000,
     deleteSession: (token) => deleteSessionByToken(db, token),

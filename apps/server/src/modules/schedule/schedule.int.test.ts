@@ -12,6 +12,7 @@ import { buildApp } from '../../app.ts';
 import { bookingEvents, bookings, clinicState, doctors, images, outbox, scheduleExceptions, treatments as treatmentsTable, users } from '../../db/schema.ts';
 import {
   bearer, buildTestApp, createSignedInPatients, signIn, testDb, treatmentsOn, unusedDay, type TestApp,
+  quickPasswordHasher,
 } from '../../test/helper.ts';
 import { notifyScheduleChanged } from './schedule-channel.ts';
 import { makeImage } from '../../test/images.ts';
@@ -702,7 +703,7 @@ describe('races and instances', () => {
   beforeAll(async () => {
     t = await buildTestApp(ADMIN, { now: () => NOW });
     admin = await adminOf(t);
-    other = testDb === 'postgres' ? await buildApp(t.config, { logger: false, now: () => NOW }) : t.app;
+    other = testDb === 'postgres' ? await buildApp(t.config, { logger: false, now: () => NOW, passwordHasher: quickPasswordHasher }) : t.app;
   });
   afterAll(async () => {
     if (other !== t.app) await other.close();
