@@ -47,7 +47,14 @@ export function createFrontDoor(deps: FrontDoorDeps): FrontDoor {
     const match = AVAILABLE.exec(req.url ?? '');
     if (!match || isDraining()) return false;
     const started = performance.now();
-    const body = readyJson(match[1]!);
+    let body: Buffer | undefined;
+    try {
+      body = readyJson(match[1]!);
+    } catch {
+      // Thrown here, out of the server's request listener, it would end the process: the route
+      // meets the same failure inside Fastify, which answers and logs it.
+      return false;
+    }
     if (!body) return false;
     const reqId = requestIdOf(req);
     // In the order Fastify sends them: the request id (app.ts), the security headers, the body's.

@@ -19,7 +19,8 @@ export const quickPasswordHasher: PasswordHasher = {
   },
   async verify({ hash, password }) {
     const [scheme, salt, key] = hash.split(':');
-    if (scheme !== 'quick' || !salt || !key) return false;
-    return timingSafeEqual(await derive(password, salt), Buffer.from(key, 'hex'));
+    const stored = Buffer.from(key ?? '', 'hex');
+    if (scheme !== 'quick' || !salt || stored.length !== 32) return false;
+    return timingSafeEqual(await derive(password, salt), stored);
   },
 };

@@ -112,8 +112,8 @@ export function createMailTexts(defaultLocale: Locale): MailTexts {
       const id = `${lng}|${key}`;
       let text = compiled.get(id);
       if (text === undefined) compiled.set(id, (text = compileText(lng, key)));
-      const filled = text && fill(text, values);
-      if (filled !== null && filled !== undefined) return filled;
+      const filled = text ? fill(text, values) : null;
+      if (filled !== null) return filled;
     }
     return instances.get(lng)!.t(key, values);
   };

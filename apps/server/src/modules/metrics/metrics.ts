@@ -149,16 +149,12 @@ export function createMetrics({ database, log, disk = null }: { database: Databa
   }
 
   const merged = Registry.merge([processMetrics(), registry]);
+  const observeRoute: Metrics['observeRoute'] = (method, route, status, seconds) => requests.observe({ method, route, status }, seconds);
   return {
     observe(request, reply) {
-      requests.observe(
-        { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode },
-        reply.elapsedTime / 1000,
-      );
+      observeRoute(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     },
-    observeRoute(method, route, status, seconds) {
-      requests.observe({ method, route, status }, seconds);
-    },
+    observeRoute,
     bookings: {
       made: (via) => made.inc({ via }),
       refused: (reason) => refused.inc({ reason }),
