@@ -184,6 +184,15 @@ export async function treatmentsOn(t: TestApp, date: IsoDate): Promise<Treatment
 }
 
 let daysGiven = 0;
+
+/**
+ * Starts a test file's own counts. The integration projects run their files one after another in
+ * a worker that keeps its modules (`isolate: false`), so this module's state would otherwise carry
+ * over from the files before; `file-setup.ts` calls it before each file.
+ */
+export function startTestFile(): void {
+  daysGiven = 0;
+}
 /**
  * A day no other test of the file books on, so that a test sees only its own bookings there: the
  * next day from `first` on at each call. Keep dates written into tests before the default, which
