@@ -5,7 +5,9 @@
  * enqueues and no module may import another's repository.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
+import { jsonInsert } from './json-rows.ts';
 import type { PendingWrite } from '../lib/pending-write.ts';
 import { jobs } from './schema.ts';
 
@@ -32,7 +34,9 @@ export async function enqueueJobs(db: Db, rows: readonly NewJob[]): Promise<numb
 
 /** `enqueueJobs` as a pending write (lib/pending-write.ts), for a transaction that sends its writes together. */
 export function enqueueJobsWrite(db: Db, rows: readonly NewJob[]): PendingWrite[] {
-  return rows.length === 0 ? [] : [insertJobs(db, rows).getSQL()];
+  if (rows.length === 0) return [];
+  const asJson = jsonInsert(jobs, rows.map((r) => ({ kind: r.kind, payload: r.payload ?? {}, dedupeKey: r.dedupeKey, runAt: r.runAt })), sql` ON CONFLICT ("dedupe_key") DO NOTHING`);
+  return [asJson ?? insertJobs(db, rows).getSQL()];
 }
 
 /** A fresh id for a record whose job is stored beside it (the job names it before it exists). */

@@ -3,6 +3,7 @@ import { SCHEDULE_LOCK_KEY } from '../../lib/lock-keys.ts';
 import type { PendingWrite } from '../../lib/pending-write.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingEvents, bookings, clinicState, users } from '../../db/schema.ts';
+import { jsonInsert, rowFromDriver } from '../../db/json-rows.ts';
 import type { ConfirmedFilter } from '../schedule/schedule-admin-answers.ts';
 import { containing } from '../../lib/like-pattern.ts';
 
@@ -165,6 +166,17 @@ interface HolderJson {
  */
 export async function insertBookingsWith(tx: Db, rows: NewBooking[], writes: readonly PendingWrite[], notices: readonly SQL[] = []): Promise<BookingRow[]> {
   if (rows.length === 0) return [];
+  const asJson = jsonInsert(bookings, rows, sql` RETURNING *`);
+  if (asJson) {
+    // The same statement as below, the bookings as one JSON parameter (db/json-rows.ts).
+    const parts = [sql`WITH "written" AS (${asJson})`];
+    writes.forEach((write, i) => parts.push(sql`, ${sql.raw(`"write_${i}"`)} AS (${write})`));
+    notices.forEach((notice, i) => parts.push(sql`, ${sql.raw(`"notice_${i}"`)} AS (${notice})`));
+    parts.push(sql` SELECT * FROM "written"`);
+    if (notices.length > 0) parts.push(sql.raw(` WHERE ${notices.map((_, i) => `exists (select 1 from "notice_${i}")`).join(' AND ')}`));
+    const result = (await tx.execute(sql.join(parts))) as unknown as { rows: Record<string, unknown>[] };
+    return result.rows.map((row) => rowFromDriver<BookingRow>(bookings, row));
+  }
   const written = tx.$with('written').as(tx.insert(bookings).values(rows).returning());
   const others = writes.map((write, i) => tx.$with(`write_${i}`, {}).as(write));
   const said = notices.map((notice, i) => tx.$with(`notice_${i}`, {}).as(notice));
@@ -406,7 +418,7 @@ export async function insertBookingEvents(tx: Db, events: (typeof bookingEvents.
 
 /** `insertBookingEvents` as a pending write, for `insertBookingsWith` (events must not be empty). */
 export function bookingEventsWrite(tx: Db, events: (typeof bookingEvents.$inferInsert)[]): PendingWrite {
-  return tx.insert(bookingEvents).values(events).getSQL();
+  return jsonInsert(bookingEvents, events) ?? tx.insert(bookingEvents).values(events).getSQL();
 }
 
 export function listBookingEvents(db: Db, bookingId: string): Promise<BookingEventRow[]> {

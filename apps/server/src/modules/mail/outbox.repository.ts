@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { PendingWrite } from '../../lib/pending-write.ts';
+import { jsonInsert } from '../../db/json-rows.ts';
 import { enqueueJobs, enqueueJobsWrite, newRecordId } from '../../db/job-queue.ts';
 import { outbox, users } from '../../db/schema.ts';
 import { isLocale, type Locale } from '@clinic/shared';
@@ -39,7 +40,8 @@ export async function enqueueMails(db: Db, mails: NewMail[]): Promise<string[]> 
 export function enqueueMailsWrite(db: Db, mails: NewMail[]): PendingWrite[] {
   if (mails.length === 0) return [];
   const rows = withIds(mails);
-  return [insertMails(db, rows).getSQL(), ...enqueueJobsWrite(db, sendJobs(rows))];
+  const asJson = jsonInsert(outbox, rows, sql` ON CONFLICT ("dedupe_key") DO NOTHING`);
+  return [asJson ?? insertMails(db, rows).getSQL(), ...enqueueJobsWrite(db, sendJobs(rows))];
 }
 
 // The ids are made here, not by the database, so that each mail's job can name its row in the
