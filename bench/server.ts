@@ -14,12 +14,13 @@ import { freePort } from '../apps/server/src/test/throwaway-postgres.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
-// `exec node`: npm start replaces its shell with the server (d5b0e27), which changes nothing here.
+// `exec node`: npm start replaces its shell with the server (d5b0e27); so does startServer's shell.
 const command = /&& (?:exec )?node (.+)$/.exec(scripts.start)?.[1];
 if (!command) throw new Error(`package.json's start script is not "... && [exec] node <args>": ${scripts.start}`);
 
 /**
- * For `spawn(process.execPath, serverArgs)`, with the bundle's path made absolute. With
+ * The start script's node arguments, with the bundle's path made absolute, for a shell to expand
+ * as npm's does (they depend on the environment: `${DATABASE_URL:+...}`). With
  * `BENCH_PROF=<dir>`, each server writes a V8 CPU profile there when it stops (for finding where
  * a figure's time goes; profiling slows the server, so never for the figures themselves). With
  * `BENCH_SERVER_BUNDLE=<file>`, another build of the server runs in its place, with the same
@@ -29,6 +30,9 @@ export const serverArgs = [
   ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
   ...command.split(/\s+/).map((arg) => (arg.endsWith('.mjs') ? path.resolve(root, process.env.BENCH_SERVER_BUNDLE ?? arg) : arg)),
 ];
+
+/** `sh -c` arguments that exec this node with `args`: the server keeps the shell's pid, as under npm. */
+const throughShell = (args: readonly string[]) => ['-c', `exec '${process.execPath}' ${args.map((arg) => (arg.includes('$') ? arg : `'${arg}'`)).join(' ')}`];
 
 /**
  * `.env.example`'s settings, as `cp .env.example .env` gives a clinic: every variable it sets to a
@@ -68,7 +72,7 @@ export async function startServer(
   const log = openSync(logFile, 'a');
   const startedAt = performance.now();
   const args = bundle ? serverArgs.map((arg) => (arg.endsWith('.mjs') ? path.resolve(bundle) : arg)) : serverArgs;
-  const child = spawn(process.execPath, args, {
+  const child = spawn('/bin/sh', throughShell(args), {
     env: {
       ...process.env,
       ...shippedEnv,
