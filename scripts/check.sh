@@ -1,8 +1,9 @@
 #!/bin/sh
 # `npm run check`: ESLint and the four TypeScript projects' type checks (`npm run typecheck`'s),
 # in two lanes side by side. Each check is one thread for most of its time, so on CI's two cores
-# the lanes take less time than one after another (94 s -> 73-77 s on this machine: they share memory and GC threads, not only cores). Every check runs
-# even when another fails; the exit status fails if any did, and each prints only what it finds.
+# the lanes take less time than one after another (94 s -> 73-77 s on this machine: they share
+# memory and GC threads, not only cores). Every check runs even when another fails; the exit
+# status fails if any did, and each prints only what it finds.
 
 # Runs each argument as a command; fails if any failed.
 lane() {
