@@ -119,6 +119,9 @@ test('a patient cancels one appointment and moves another from its page', async 
   second.slot = await bookThroughUi(page, secondDay, '10.30 AM - 11.00 AM');
 
   // My Appointments: the spec's five columns first, then Manage with a Details link.
+  // The booking's toast sits over the navbar's right end: a click there lands on the toast, whose
+  // timer stops while the pointer is over it, so it would never leave. Let it go first.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Dashboard' })

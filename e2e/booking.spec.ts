@@ -97,6 +97,9 @@ test('books a treatment, sees it on the dashboard, and is refused a second one t
   await expect(card.getByText(`${before - 1} spaces available`)).toBeVisible();
 
   // The dashboard lists the booking, unpaid, with a pay link.
+  // The booking's toast sits over the navbar's right end: a click there lands on the toast, whose
+  // timer stops while the pointer is over it, so it would never leave. Let it go first.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Dashboard' })
