@@ -150,6 +150,9 @@ test('a treatment that needs a doctor: the admin adds it, a patient books it wit
   await expect(dialog).toBeHidden();
 
   // My Appointments names the doctor under the treatment.
+  // The booking's toast sits over the navbar's right end: a click there lands on the toast, whose
+  // timer stops while the pointer is over it, so it would never leave. Let it go first.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Dashboard' })
