@@ -166,23 +166,17 @@ interface HolderJson {
  */
 export async function insertBookingsWith(tx: Db, rows: NewBooking[], writes: readonly PendingWrite[], notices: readonly SQL[] = []): Promise<BookingRow[]> {
   if (rows.length === 0) return [];
-  const asJson = jsonInsert(bookings, rows, sql` RETURNING *`);
-  if (asJson) {
-    // The same statement as below, the bookings as one JSON parameter (db/json-rows.ts).
-    const parts = [sql`WITH "written" AS (${asJson})`];
-    writes.forEach((write, i) => parts.push(sql`, ${sql.raw(`"write_${i}"`)} AS (${write})`));
-    notices.forEach((notice, i) => parts.push(sql`, ${sql.raw(`"notice_${i}"`)} AS (${notice})`));
-    parts.push(sql` SELECT * FROM "written"`);
-    if (notices.length > 0) parts.push(sql.raw(` WHERE ${notices.map((_, i) => `exists (select 1 from "notice_${i}")`).join(' AND ')}`));
-    const result = (await tx.execute(sql.join(parts))) as unknown as { rows: Record<string, unknown>[] };
-    return result.rows.map((row) => rowFromDriver<BookingRow>(bookings, row));
-  }
-  const written = tx.$with('written').as(tx.insert(bookings).values(rows).returning());
-  const others = writes.map((write, i) => tx.$with(`write_${i}`, {}).as(write));
-  const said = notices.map((notice, i) => tx.$with(`notice_${i}`, {}).as(notice));
-  const query = tx.with(written, ...others, ...said).select().from(written);
+  // The bookings as one JSON parameter (db/json-rows.ts) when they can go so, else Drizzle's
+  // builder; either way RETURNING gives the columns under their own names.
+  const insert = jsonInsert(bookings, rows, sql` RETURNING *`) ?? tx.insert(bookings).values(rows).returning().getSQL();
+  const parts = [sql`WITH "written" AS (${insert})`];
+  writes.forEach((write, i) => parts.push(sql`, ${sql.raw(`"write_${i}"`)} AS (${write})`));
+  notices.forEach((notice, i) => parts.push(sql`, ${sql.raw(`"notice_${i}"`)} AS (${notice})`));
+  parts.push(sql` SELECT * FROM "written"`);
   // A CTE that only reads runs when something reads it: these do, once each.
-  return said.length === 0 ? query : query.where(and(...said.map((notice) => sql`exists (select 1 from ${notice})`)));
+  if (notices.length > 0) parts.push(sql.raw(` WHERE ${notices.map((_, i) => `exists (select 1 from "notice_${i}")`).join(' AND ')}`));
+  const result = (await tx.execute(sql.join(parts))) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows.map((row) => rowFromDriver<BookingRow>(bookings, row));
 }
 
 export async function findBooking(db: Db, id: string): Promise<BookingRow | null> {
