@@ -41,7 +41,15 @@ export type FrontDoor = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 export function createFrontDoor(deps: FrontDoorDeps): FrontDoor {
   const { readyJson, isDraining, observe, log } = deps;
-  const fixed = Object.entries(deps.headers);
+  // The headers as one flat list for `writeHead`, in the order Fastify sends them: the request id
+  // (app.ts), the security headers, the body's type and length. One call instead of a `setHeader`
+  // each, which lower-cases and files every name in an object first (issue 37).
+  const fixed = Object.entries(deps.headers).flat();
+  const headersOf = (reqId: string, length: number) => ['x-request-id', reqId, ...fixed, 'content-type', 'application/json; charset=utf-8', 'content-length', String(length)];
+  // The line below holds no field the redaction paths name (lib/logger-options.ts): written by a
+  // child with the same bindings (so the same line) that skips walking them, a third of its cost.
+  // At info whatever the parent was made at: whether a line is written is `logsRequests`'s call.
+  const lineLog = log.child({}, { level: 'info', redact: { paths: [] } });
   return (req, res) => {
     if (req.method !== 'GET') return false;
     const match = AVAILABLE.exec(req.url ?? '');
@@ -57,17 +65,13 @@ export function createFrontDoor(deps: FrontDoorDeps): FrontDoor {
     }
     if (!body) return false;
     const reqId = requestIdOf(req);
-    // In the order Fastify sends them: the request id (app.ts), the security headers, the body's.
-    res.setHeader('x-request-id', reqId);
-    for (const [name, value] of fixed) res.setHeader(name, value);
-    res.setHeader('content-type', 'application/json; charset=utf-8');
-    res.setHeader('content-length', body.length);
+    res.writeHead(200, headersOf(reqId, body.length));
     res.end(body);
     const elapsed = performance.now() - started;
     observe('GET', ROUTE, 200, elapsed / 1000);
     // The line plugins/request-log.ts writes, with the request id where Fastify's child logger puts it.
     if (logsRequests(log)) {
-      log.info({ reqId, method: 'GET', url: req.url, statusCode: 200, responseTime: Math.round(elapsed * 10) / 10 }, 'request completed');
+      lineLog.info({ reqId, method: 'GET', url: req.url, statusCode: 200, responseTime: Math.round(elapsed * 10) / 10 }, 'request completed');
     }
     return true;
   };
