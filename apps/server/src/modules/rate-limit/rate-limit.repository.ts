@@ -35,19 +35,17 @@ export async function hitWindows(
   windowSeconds: number,
 ): Promise<Map<string, WindowCount>> {
   if (counts.length === 0) return new Map();
-  const expired = sql`${rateLimits.resetAt} <= now()`;
-  const rows = await db
-    .insert(rateLimits)
-    .values(counts.map(({ key, hits }) => ({ key, hits, resetAt: sql`now() + make_interval(secs => ${windowSeconds})` })))
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        hits: sql`CASE WHEN ${expired} THEN excluded.hits ELSE ${rateLimits.hits} + excluded.hits END`,
-        resetAt: sql`CASE WHEN ${expired} THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
-      },
-    })
-    .returning({ key: rateLimits.key, hits: rateLimits.hits, resetAt: rateLimits.resetAt });
-  return new Map(rows.map(({ key, hits, resetAt }) => [key, { hits, resetAt }]));
+  // One text whatever the number of keys (the keys as one JSON parameter): the booking path runs
+  // this for every batch, and Drizzle's builder made it anew each time (issue 37).
+  const result = await db.execute(sql`
+    INSERT INTO rate_limits (key, hits, reset_at)
+    SELECT c.key, c.hits, now() + make_interval(secs => ${windowSeconds}) FROM json_to_recordset(${JSON.stringify(counts)}::json) AS c(key text, hits integer)
+    ON CONFLICT (key) DO UPDATE SET
+      hits = CASE WHEN rate_limits.reset_at <= now() THEN excluded.hits ELSE rate_limits.hits + excluded.hits END,
+      reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
+    RETURNING key, hits, reset_at`);
+  const rows = (result as unknown as { rows: { key: string; hits: number; reset_at: unknown }[] }).rows;
+  return new Map(rows.map((row) => [row.key, { hits: row.hits, resetAt: rateLimits.resetAt.mapFromDriverValue(row.reset_at as string) as Date }]));
 }
 
 /** `key`'s current window without counting a hit; null when it has none. */
