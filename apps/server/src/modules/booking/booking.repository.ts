@@ -111,15 +111,16 @@ export type Holder = Awaited<ReturnType<typeof holdersQuery>>[number];
 export async function readWriteState(tx: Db, scopes: readonly HolderScope[], patientIds: readonly string[], fromDate: string, households: readonly string[] = []) {
   // One text for every batch, its lists as parameters (a JSON array of scopes, arrays of ids):
   // Drizzle built the nested selects again for each batch, a tenth of a booking's CPU (issue 37).
-  // `b.date = ANY` keeps bookings_date_idx in the plan; the scope test then narrows each day.
+  // The scopes are read from their JSON once (MATERIALIZED; inside the EXISTS it was parsed again
+  // for every booking of those days), and `b.date = ANY` keeps bookings_date_idx in the plan.
   const result = await tx.execute(sql`SELECT
     (SELECT schedule_version FROM clinic_state WHERE id = 1) AS version,
     (SELECT coalesce(json_agg(h), '[]'::json) FROM (
+      WITH s AS MATERIALIZED (SELECT * FROM json_to_recordset(${JSON.stringify(scopes)}::json) AS s("treatmentId" uuid, date date, lanes uuid[]))
       SELECT b.id, b.lane_id, b.treatment_id, b.date, b.start_min, b.end_min, b.slot, b.patient_id
       FROM bookings b
-      WHERE b.status = 'confirmed' AND b.date = ANY (${textArray(scopes.map((s) => s.date))}::date[])
-        AND EXISTS (SELECT 1 FROM json_to_recordset(${JSON.stringify(scopes)}::json) AS s("treatmentId" uuid, date date, lanes uuid[])
-                    WHERE b.date = s.date AND (b.treatment_id = s."treatmentId" OR b.lane_id = ANY (s.lanes)))) h) AS holders,
+      WHERE b.status = 'confirmed' AND b.date = ANY (ARRAY(SELECT date FROM s))
+        AND EXISTS (SELECT 1 FROM s WHERE b.date = s.date AND (b.treatment_id = s."treatmentId" OR b.lane_id = ANY (s.lanes)))) h) AS holders,
     (SELECT coalesce(json_agg(c), '[]'::json) FROM (
       SELECT b.patient_id, count(*)::int AS count FROM bookings b
       WHERE b.status = 'confirmed' AND b.patient_id = ANY (${textArray(patientIds)}) AND b.date >= ${fromDate}::date
