@@ -73,13 +73,18 @@ describe.skipIf('reason' in mounted)('the disk watermarks on a small disk', () =
   }
 
   it('refuses every write with 503 disk_full in time, reads and health answer throughout, and writing resumes once space is freed', async () => {
-    const emails = Array.from({ length: PATIENTS }, (_, p) => `watermark${p}@example.com`);
+    // Addresses of this attempt's own: a retry runs on the same server, where the first attempt's are taken.
+    const attempt = Date.now().toString(36);
+    const emails = Array.from({ length: PATIENTS }, (_, p) => `watermark${p}-${attempt}@example.com`);
     const tokens = await Promise.all(emails.map((email) => signUpOverHttp(base, email)));
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const treatments = (await (await fetch(`${base}/api/available?date=${day(1)}`)).json()) as { _id: string; slots: string[] }[];
     const sent = new Array<number>(PATIENTS).fill(0);
+    // A patient's n-th booking: a treatment and a day they have not booked yet. A refused request
+    // is asked again, not skipped: thousands of refusals in the 3 s below would otherwise run the
+    // days round to ones the patient holds, and every booking after the space is freed be a 409.
     const book = (p: number) => {
-      const n = sent[p]!++;
+      const n = sent[p]!;
       const treatment = treatments[n % treatments.length]!;
       return fetch(`${base}/api/booking`, {
         method: 'POST',
@@ -94,6 +99,7 @@ describe.skipIf('reason' in mounted)('the disk watermarks on a small disk', () =
     const acknowledged: { patient: number; id: string }[] = [];
     const answers: string[] = [];
     const record = async (p: number, res: Response) => {
+      if (res.status !== 503) sent[p]!++;
       if (res.status === 201) {
         acknowledged.push({ patient: p, id: ((await res.json()) as { booking: { _id: string } }).booking._id });
         return 'booked';
@@ -152,15 +158,21 @@ describe.skipIf('reason' in mounted)('the disk watermarks on a small disk', () =
     // Well clear of the next WAL segment: 16 MB must still fit when writing stops.
     expect(freeAtRefusal.statfsMb).toBeGreaterThan(16);
 
-    // Space again: bookings go through without a restart, within a reading or two.
+    // Space again: bookings go through without a restart, within a reading or two (here 844 ms;
+    // the bound allows for a CI machine running other suites beside this one).
     rmSync(filler());
     const freed = Date.now();
     let resumedMs: number | null = null;
-    for (let p = 0; resumedMs === null && Date.now() - freed < 10_000; p = (p + 1) % PATIENTS) {
-      if ((await record(p, await book(p))) === 'booked') resumedMs = Date.now() - freed;
-      else await sleep(100);
+    const afterFreeing: string[] = [];
+    for (let p = 0; resumedMs === null && Date.now() - freed < 30_000; p = (p + 1) % PATIENTS) {
+      const outcome = await record(p, await book(p));
+      if (outcome === 'booked') resumedMs = Date.now() - freed;
+      else {
+        afterFreeing.push(`${Date.now() - freed} ms: ${outcome}`);
+        await sleep(100);
+      }
     }
-    expect(resumedMs).not.toBeNull();
+    expect(resumedMs, `no booking within 30 s of freeing the space; answers: ${afterFreeing.slice(-10).join(', ')}; health: ${JSON.stringify(await health())}`).not.toBeNull();
     await waitForLog(/writes are accepted again/);
 
     // Every acknowledged booking is there.
