@@ -12,6 +12,13 @@ import { useHasInteracted } from '../lib/use-has-interacted.ts';
 // tap (a link from a mail, a return from the card processor), shows once the page has settled.
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
+/**
+ * Top-right, as the spec says, but below the navbar (daisyUI's `navbar` is 4rem, 64 px): at the
+ * top edge a toast covered the navbar's right end (Dashboard, the account menu, the phone's menu
+ * button) for its 5 s, and a click there landed on the toast, whose timer stops under a pointer.
+ */
+const TOAST_OFFSET = { top: 72 };
+
 type AppProvidersProps = {
   children: ReactNode;
   /** Tests pass their own client (no retries); the app makes one with the spec's defaults. */
@@ -26,7 +33,7 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
       {children}
       {hasInteracted && (
         <Suspense fallback={null}>
-          <Toaster position="top-right" duration={TOAST_DURATION_MS} />
+          <Toaster position="top-right" duration={TOAST_DURATION_MS} offset={TOAST_OFFSET} mobileOffset={TOAST_OFFSET} />
         </Suspense>
       )}
     </QueryClientProvider>
