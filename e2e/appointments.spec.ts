@@ -16,6 +16,7 @@ import { addDays, formatMediumDate, todayInZone } from '@clinic/shared';
 import { PHONE, expectNoHorizontalScroll, logInAsAdmin, openFromMenu, otherPage } from './support/admin.ts';
 import { signUpThroughUi, uniquePatient } from './support/auth.ts';
 import { test, expect } from './support/fixtures.ts';
+import { openDashboardFromNavbar } from './support/navbar.ts';
 
 const TREATMENT = 'Pediatric Dental';
 const SPEC_COLUMNS = ['Name', 'Date', 'Time', 'Treatment', 'Payment'];
@@ -119,13 +120,7 @@ test('a patient cancels one appointment and moves another from its page', async 
   second.slot = await bookThroughUi(page, secondDay, '10.30 AM - 11.00 AM');
 
   // My Appointments: the spec's five columns first, then Manage with a Details link.
-  // The booking's toast sits over the navbar's right end: a click there lands on the toast, whose
-  // timer stops while the pointer is over it, so it would never leave. Let it go first.
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Dashboard' })
-    .click();
+  await openDashboardFromNavbar(page);
   await expect(page.getByRole('heading', { name: 'My Appointments: 2' })).toBeVisible();
   const table = page.getByRole('table', { name: 'My Appointments: 2' });
   await expect(table.getByRole('columnheader')).toHaveText([...SPEC_COLUMNS, 'Manage']);

@@ -9,6 +9,7 @@ import { addDays, formatMediumDate, todayInZone } from '@clinic/shared';
 import { signUpThroughUi } from './support/auth.ts';
 import { test, expect } from './support/fixtures.ts';
 import { dayButtonName } from './support/calendar.ts';
+import { openDashboardFromNavbar } from './support/navbar.ts';
 
 
 
@@ -97,13 +98,7 @@ test('books a treatment, sees it on the dashboard, and is refused a second one t
   await expect(card.getByText(`${before - 1} spaces available`)).toBeVisible();
 
   // The dashboard lists the booking, unpaid, with a pay link.
-  // The booking's toast sits over the navbar's right end: a click there lands on the toast, whose
-  // timer stops while the pointer is over it, so it would never leave. Let it go first.
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Dashboard' })
-    .click();
+  await openDashboardFromNavbar(page);
   await expect(page.getByRole('heading', { name: 'Welcome to your Dashboard' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'My Appointments: 1' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'Teeth Cleaning' });

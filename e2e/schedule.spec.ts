@@ -14,6 +14,7 @@ import { PHONE, expectNoHorizontalScroll, logInAsAdmin, openFromMenu, otherPage 
 import { signUpThroughUi, uniquePatient } from './support/auth.ts';
 import { dayButtonName } from './support/calendar.ts';
 import { test, expect } from './support/fixtures.ts';
+import { openDashboardFromNavbar } from './support/navbar.ts';
 
 const PHOTO = fileURLToPath(new URL('../apps/web/src/assets/avatar-sarah.webp', import.meta.url));
 
@@ -150,13 +151,7 @@ test('a treatment that needs a doctor: the admin adds it, a patient books it wit
   await expect(dialog).toBeHidden();
 
   // My Appointments names the doctor under the treatment.
-  // The booking's toast sits over the navbar's right end: a click there lands on the toast, whose
-  // timer stops while the pointer is over it, so it would never leave. Let it go first.
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Dashboard' })
-    .click();
+  await openDashboardFromNavbar(page);
   await expect(page.getByRole('heading', { name: 'My Appointments: 1' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: treatment });
   const cells = row.getByRole('cell');
