@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema.ts';
+import { rowFromDriver } from '../../db/json-rows.ts';
 import { containing } from '../../lib/like-pattern.ts';
 
 export interface WindowCount {
@@ -10,19 +11,7 @@ export interface WindowCount {
 
 /** Counts one hit against `key` in a fixed window, atomically, and returns the window's state. */
 export async function hitWindow(db: Db, key: string, windowSeconds: number): Promise<WindowCount> {
-  const expired = sql`${rateLimits.resetAt} <= now()`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, hits: 1, resetAt: sql`now() + make_interval(secs => ${windowSeconds})` })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        hits: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.hits} + 1 END`,
-        resetAt: sql`CASE WHEN ${expired} THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
-      },
-    })
-    .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
-  return row!;
+  return (await hitWindows(db, [{ key, hits: 1 }], windowSeconds)).get(key)!;
 }
 
 /**
@@ -43,9 +32,9 @@ export async function hitWindows(
     ON CONFLICT (key) DO UPDATE SET
       hits = CASE WHEN rate_limits.reset_at <= now() THEN excluded.hits ELSE rate_limits.hits + excluded.hits END,
       reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
-    RETURNING key, hits, reset_at`);
-  const rows = (result as unknown as { rows: { key: string; hits: number; reset_at: unknown }[] }).rows;
-  return new Map(rows.map((row) => [row.key, { hits: row.hits, resetAt: rateLimits.resetAt.mapFromDriverValue(row.reset_at as string) as Date }]));
+    RETURNING *`);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => rowFromDriver<typeof rateLimits.$inferSelect>(rateLimits, row));
+  return new Map(rows.map(({ key, hits, resetAt }) => [key, { hits, resetAt }]));
 }
 
 /** `key`'s current window without counting a hit; null when it has none. */
