@@ -31,8 +31,14 @@ export const serverArgs = [
   ...command.split(/\s+/).map((arg) => (arg.endsWith('.mjs') ? path.resolve(root, process.env.BENCH_SERVER_BUNDLE ?? arg) : arg)),
 ];
 
-/** `sh -c` arguments that exec this node with `args`: the server keeps the shell's pid, as under npm. */
-const throughShell = (args: readonly string[]) => ['-c', `exec '${process.execPath}' ${args.map((arg) => (arg.includes('$') ? arg : `'${arg}'`)).join(' ')}`];
+/** A word the shell takes as it is, whatever it holds (a `'` included). */
+const quoted = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
+
+/**
+ * `sh -c` arguments that exec this node with `args`: the server keeps the shell's pid, as under
+ * npm. The start script's `${...}` words are left for the shell to expand; paths are quoted.
+ */
+const throughShell = (args: readonly string[]) => ['-c', `exec ${quoted(process.execPath)} ${args.map((arg) => (arg.includes('$') ? arg : quoted(arg))).join(' ')}`];
 
 /**
  * `.env.example`'s settings, as `cp .env.example .env` gives a clinic: every variable it sets to a
